@@ -1,0 +1,20 @@
+package org.adaptivecompress.codec;
+
+import java.util.zip.DataFormatException;
+
+/** Builds the {@link DataFormatException}s that decompressors throw, keeping the codec's cause. */
+final class CodecErrors {
+
+    private CodecErrors() {}
+
+    static DataFormatException malformed(String codec, Throwable cause) {
+        DataFormatException e = new DataFormatException("malformed " + codec + " block: " + cause.getMessage());
+        e.initCause(cause);
+        return e;
+    }
+
+    static DataFormatException wrongLength(String codec, long decoded, int declared) {
+        return new DataFormatException(
+                codec + " block decodes to " + decoded + " bytes but its header declares " + declared);
+    }
+}

@@ -1,0 +1,63 @@
+package org.adaptivecompress.codec;
+
+/**
+ * The codecs a block can be stored with, each with the id it carries on the wire.
+ *
+ * <p>Ids are part of the frame format (see {@code docs/FORMAT.md}) and never change meaning.
+ * A decoder needs only the id: levels matter to the encoder alone.
+ */
+public enum CodecType {
+    /** Stored as is. */
+    RAW(0, "raw"),
+    /** LZ4 block format; the fast compressor and LZ4 HC produce the same format. */
+    LZ4(1, "lz4"),
+    /** A Zstandard frame holding the block. */
+    ZSTD(2, "zstd"),
+    /** A raw LZMA2 stream (the codec inside {@code .xz}), dictionary no larger than the block. */
+    XZ(3, "xz"),
+    /** Raw deflate, RFC 1951. */
+    DEFLATE(4, "deflate");
+
+    private static final CodecType[] BY_ID = values();
+
+    private final int id;
+    private final String specName;
+
+    CodecType(int id, String specName) {
+        this.id = id;
+        this.specName = specName;
+    }
+
+    /** The codec's id byte in the frame format. */
+    public int id() {
+        return id;
+    }
+
+    /** The name used in ladder spec strings. */
+    public String specName() {
+        return specName;
+    }
+
+    /** The codec with this wire id, or {@code null} if the id is not assigned. */
+    public static CodecType fromId(int id) {
+        return id >= 0 && id < BY_ID.length ? BY_ID[id] : null;
+    }
+
+    /** A new decompressor for blocks of this codec, owned by the caller. */
+    public BlockDecompressor newDecompressor() {
+        switch (this) {
+            case RAW:
+                return new RawCodec();
+            case LZ4:
+                return Lz4Codec.decompressor();
+            case ZSTD:
+                return ZstdCodec.decompressor();
+            case XZ:
+                return XzCodec.decompressor();
+            case DEFLATE:
+                return DeflateCodec.decompressor();
+            default:
+                throw new AssertionError(this);
+        }
+    }
+}

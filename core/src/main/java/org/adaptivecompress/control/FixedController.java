@@ -1,0 +1,33 @@
+package org.adaptivecompress.control;
+
+/**
+ * Always the same rung: the "fixed choice" every benchmark compares the adaptive controllers
+ * against, and a way to pin a stream to one codec. A rung above the ladder's top is clamped.
+ */
+public final class FixedController implements LevelController {
+
+    private final int rung;
+
+    /** A controller that always answers {@code rung} (clamped to the ladder). */
+    public FixedController(int rung) {
+        if (rung < 0) {
+            throw new IllegalArgumentException("rung must be at least 0, was " + rung);
+        }
+        this.rung = rung;
+    }
+
+    @Override
+    public int initialRung(int top) {
+        return Math.min(rung, top);
+    }
+
+    @Override
+    public int nextRung(Observation observation) {
+        return Math.min(rung, observation.topRung());
+    }
+
+    @Override
+    public String toString() {
+        return "fixed:" + rung;
+    }
+}

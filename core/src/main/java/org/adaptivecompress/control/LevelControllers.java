@@ -1,0 +1,46 @@
+package org.adaptivecompress.control;
+
+import java.util.Locale;
+import java.util.Objects;
+import java.util.function.Supplier;
+
+/**
+ * Names for controllers, so that configuration files can choose one by a string:
+ * {@code adoc} (the paper's rule, the current default) or {@code fixed:N} (always rung N).
+ */
+public final class LevelControllers {
+
+    /** The name of the default controller. */
+    public static final String DEFAULT_NAME = "adoc";
+
+    private LevelControllers() {}
+
+    /** A factory for the default controller. */
+    public static Supplier<LevelController> defaultController() {
+        return AdocController::new;
+    }
+
+    /**
+     * A factory for the controller with this name.
+     *
+     * @throws IllegalArgumentException naming the unknown controller and the known ones
+     */
+    public static Supplier<LevelController> byName(String name) {
+        Objects.requireNonNull(name, "name is null");
+        String n = name.trim().toLowerCase(Locale.ROOT);
+        if (n.equals("adoc")) {
+            return AdocController::new;
+        }
+        if (n.startsWith("fixed:")) {
+            int rung;
+            try {
+                rung = Integer.parseInt(n.substring("fixed:".length()).trim());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("controller '" + name + "': fixed:N needs an integer rung", e);
+            }
+            FixedController fixed = new FixedController(rung);
+            return () -> fixed;
+        }
+        throw new IllegalArgumentException("unknown controller '" + name + "'; expected adoc or fixed:N");
+    }
+}

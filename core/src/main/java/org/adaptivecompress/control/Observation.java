@@ -1,0 +1,171 @@
+package org.adaptivecompress.control;
+
+/**
+ * What the pipeline saw while one block was compressed and queued: the FIFO before and after,
+ * the block's sizes and compression time, and how much the sender has drained so far.
+ *
+ * <p>Immutable. The engine makes one per block; tests and simulations build their own with
+ * {@link #builder()}.
+ */
+public final class Observation {
+
+    private final int rung;
+    private final int topRung;
+    private final long fifoBytesAtBlockStart;
+    private final long fifoBytes;
+    private final int uncompressedLength;
+    private final int storedLength;
+    private final boolean incompressible;
+    private final long compressNanos;
+    private final long drainedBytes;
+    private final long nanoTime;
+
+    private Observation(Builder b) {
+        this.rung = b.rung;
+        this.topRung = b.topRung;
+        this.fifoBytesAtBlockStart = b.fifoBytesAtBlockStart;
+        this.fifoBytes = b.fifoBytes;
+        this.uncompressedLength = b.uncompressedLength;
+        this.storedLength = b.storedLength;
+        this.incompressible = b.incompressible;
+        this.compressNanos = b.compressNanos;
+        this.drainedBytes = b.drainedBytes;
+        this.nanoTime = b.nanoTime;
+    }
+
+    /** A builder with every field zero. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The rung the controller had chosen for this block. */
+    public int rung() {
+        return rung;
+    }
+
+    /** The ladder's highest rung index. */
+    public int topRung() {
+        return topRung;
+    }
+
+    /** Bytes waiting in the FIFO when this block started being compressed. */
+    public long fifoBytesAtBlockStart() {
+        return fifoBytesAtBlockStart;
+    }
+
+    /** Bytes waiting in the FIFO right after this block entered it. */
+    public long fifoBytes() {
+        return fifoBytes;
+    }
+
+    /** AdOC's D: how much the FIFO grew (positive) or drained (negative) over this block. */
+    public long fifoGrowth() {
+        return fifoBytes - fifoBytesAtBlockStart;
+    }
+
+    /** Bytes of input in this block. */
+    public int uncompressedLength() {
+        return uncompressedLength;
+    }
+
+    /** Bytes of payload the block took on the wire (without its header). */
+    public int storedLength() {
+        return storedLength;
+    }
+
+    /**
+     * True if this block was stored raw because it did not shrink enough at its rung, or because
+     * the engine is skipping compression after such blocks.
+     */
+    public boolean incompressible() {
+        return incompressible;
+    }
+
+    /** Time spent compressing this block, in nanoseconds. */
+    public long compressNanos() {
+        return compressNanos;
+    }
+
+    /** Total bytes the sender has written to the sink since the stream started. */
+    public long drainedBytes() {
+        return drainedBytes;
+    }
+
+    /** {@link System#nanoTime()} (or a simulated clock) when this observation was taken. */
+    public long nanoTime() {
+        return nanoTime;
+    }
+
+    @Override
+    public String toString() {
+        return "Observation{rung=" + rung + "/" + topRung + ", fifo " + fifoBytesAtBlockStart + " -> " + fifoBytes
+                + ", block " + uncompressedLength + " -> " + storedLength + (incompressible ? " (incompressible)" : "")
+                + ", " + compressNanos + " ns, drained " + drainedBytes + "}";
+    }
+
+    /** Builds an {@link Observation}. */
+    public static final class Builder {
+        private int rung;
+        private int topRung;
+        private long fifoBytesAtBlockStart;
+        private long fifoBytes;
+        private int uncompressedLength;
+        private int storedLength;
+        private boolean incompressible;
+        private long compressNanos;
+        private long drainedBytes;
+        private long nanoTime;
+
+        private Builder() {}
+
+        /** See {@link Observation#rung()}. */
+        public Builder rung(int rung) {
+            this.rung = rung;
+            return this;
+        }
+
+        /** See {@link Observation#topRung()}. */
+        public Builder topRung(int topRung) {
+            this.topRung = topRung;
+            return this;
+        }
+
+        /** FIFO bytes at the block's start and right after it was queued. */
+        public Builder fifo(long atBlockStart, long now) {
+            this.fifoBytesAtBlockStart = atBlockStart;
+            this.fifoBytes = now;
+            return this;
+        }
+
+        /** The block's input and stored sizes, and whether it was stored raw as incompressible. */
+        public Builder block(int uncompressedLength, int storedLength, boolean incompressible) {
+            this.uncompressedLength = uncompressedLength;
+            this.storedLength = storedLength;
+            this.incompressible = incompressible;
+            return this;
+        }
+
+        /** See {@link Observation#compressNanos()}. */
+        public Builder compressNanos(long compressNanos) {
+            this.compressNanos = compressNanos;
+            return this;
+        }
+
+        /** See {@link Observation#drainedBytes()}. */
+        public Builder drainedBytes(long drainedBytes) {
+            this.drainedBytes = drainedBytes;
+            return this;
+        }
+
+        /** See {@link Observation#nanoTime()}. */
+        public Builder nanoTime(long nanoTime) {
+            this.nanoTime = nanoTime;
+            return this;
+        }
+
+        /** The observation. */
+        public Observation build() {
+            return new Observation(this);
+        }
+    }
+}

@@ -1,0 +1,131 @@
+package org.adaptivecompress.engine;
+
+import java.util.Objects;
+import java.util.function.Supplier;
+import org.adaptivecompress.codec.Ladder;
+import org.adaptivecompress.control.LevelController;
+import org.adaptivecompress.control.LevelControllers;
+import org.adaptivecompress.format.FrameFormat;
+
+/**
+ * How an {@link AdaptiveCompressor} compresses: the ladder, the controller, the block size and
+ * an optional rung-change listener. Immutable; shared by every integration.
+ */
+public final class CompressionOptions {
+
+    /**
+     * Default block size, 128 KiB: large enough for zstd and LZMA2 to reach most of their ratio
+     * on the corpus (see docs/LADDER.md), small enough that the controller decides every
+     * millisecond on a gigabit link. AdOC used 200 KB buffers.
+     */
+    public static final int DEFAULT_BLOCK_SIZE = 128 * 1024;
+    /** Smallest block size accepted: below this, the 20-byte block header dominates. */
+    public static final int MIN_BLOCK_SIZE = 256;
+
+    private static final CompressionOptions DEFAULTS = builder().build();
+
+    private final Ladder ladder;
+    private final Supplier<? extends LevelController> controllerFactory;
+    private final int blockSize;
+    private final RungChangeListener listener;
+
+    private CompressionOptions(Builder b) {
+        this.ladder = b.ladder;
+        this.controllerFactory = b.controllerFactory;
+        this.blockSize = b.blockSize;
+        this.listener = b.listener;
+    }
+
+    /** The default ladder, the default controller and 128 KiB blocks. */
+    public static CompressionOptions defaults() {
+        return DEFAULTS;
+    }
+
+    /** A builder starting from the defaults. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder starting from these options. */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.ladder = ladder;
+        b.controllerFactory = controllerFactory;
+        b.blockSize = blockSize;
+        b.listener = listener;
+        return b;
+    }
+
+    /** The rungs the controller chooses from. */
+    public Ladder ladder() {
+        return ladder;
+    }
+
+    /** Makes one controller per stream. */
+    public Supplier<? extends LevelController> controllerFactory() {
+        return controllerFactory;
+    }
+
+    /** Bytes of input per block. */
+    public int blockSize() {
+        return blockSize;
+    }
+
+    /** Told of rung changes; a no-op by default. */
+    public RungChangeListener listener() {
+        return listener;
+    }
+
+    /** Builds {@link CompressionOptions}; every setter checks its argument at once. */
+    public static final class Builder {
+        private Ladder ladder = Ladder.defaultLadder();
+        private Supplier<? extends LevelController> controllerFactory = LevelControllers.defaultController();
+        private int blockSize = DEFAULT_BLOCK_SIZE;
+        private RungChangeListener listener = (from, to, l) -> { };
+
+        private Builder() {}
+
+        /** The ladder to climb. */
+        public Builder ladder(Ladder ladder) {
+            this.ladder = Objects.requireNonNull(ladder, "ladder is null");
+            return this;
+        }
+
+        /** The ladder, as a spec string such as {@code raw,lz4,zstd:3,xz:6}. */
+        public Builder ladder(String spec) {
+            return ladder(Ladder.parse(spec));
+        }
+
+        /** Makes the controller of each stream (controllers are stateful: one per stream). */
+        public Builder controller(Supplier<? extends LevelController> factory) {
+            this.controllerFactory = Objects.requireNonNull(factory, "controller factory is null");
+            return this;
+        }
+
+        /** The controller by name: {@code adoc} or {@code fixed:N}. */
+        public Builder controller(String name) {
+            return controller(LevelControllers.byName(name));
+        }
+
+        /** Bytes of input per block, from {@value #MIN_BLOCK_SIZE} to 64 MiB. */
+        public Builder blockSize(int blockSize) {
+            if (blockSize < MIN_BLOCK_SIZE || blockSize > FrameFormat.MAX_BLOCK_LENGTH_LIMIT) {
+                throw new IllegalArgumentException("blockSize must be in [" + MIN_BLOCK_SIZE + ", "
+                        + FrameFormat.MAX_BLOCK_LENGTH_LIMIT + "], was " + blockSize);
+            }
+            this.blockSize = blockSize;
+            return this;
+        }
+
+        /** Told each time the rung changes. */
+        public Builder listener(RungChangeListener listener) {
+            this.listener = Objects.requireNonNull(listener, "listener is null");
+            return this;
+        }
+
+        /** The options. */
+        public CompressionOptions build() {
+            return new CompressionOptions(this);
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package org.adaptivecompress.format;
+
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.zip.CRC32C;
+import java.util.zip.DataFormatException;
+import org.adaptivecompress.codec.BlockDecompressor;
+import org.adaptivecompress.codec.CodecType;
+
+/**
+ * Decodes block payloads and verifies them against their header's checksum.
+ *
+ * <p>Keeps one decompressor per codec, created on first use and reused; not thread-safe.
+ */
+public final class BlockDecoder implements AutoCloseable {
+
+    private final Map<CodecType, BlockDecompressor> decompressors = new EnumMap<>(CodecType.class);
+    private final CRC32C crc = new CRC32C();
+
+    /**
+     * Decodes the payload {@code src[offset, offset + header.storedLength())} into
+     * {@code dst[dstOffset, dstOffset + header.uncompressedLength())} and checks its CRC32C.
+     *
+     * @param position the block's offset in the stream, for error messages
+     */
+    public void decode(BlockHeader header, byte[] src, int offset, byte[] dst, int dstOffset, long position)
+            throws CorruptFrameException {
+        BlockDecompressor decompressor = decompressors.computeIfAbsent(header.codec(), CodecType::newDecompressor);
+        try {
+            decompressor.decompress(src, offset, header.storedLength(), dst, dstOffset, header.uncompressedLength());
+        } catch (DataFormatException e) {
+            throw new CorruptFrameException(
+                    "block at stream offset " + position + " does not decode: " + e.getMessage(), e);
+        }
+        crc.reset();
+        crc.update(dst, dstOffset, header.uncompressedLength());
+        int actual = (int) crc.getValue();
+        if (actual != header.contentCrc()) {
+            throw new ChecksumMismatchException(String.format(
+                    "block at stream offset %d decodes to bytes whose CRC32C is 0x%08X, header says 0x%08X",
+                    position, actual, header.contentCrc()));
+        }
+    }
+
+    /** Frees every decompressor's native resources. */
+    @Override
+    public void close() {
+        for (BlockDecompressor decompressor : decompressors.values()) {
+            decompressor.close();
+        }
+        decompressors.clear();
+    }
+}

@@ -1,0 +1,110 @@
+package org.adaptivecompress.format;
+
+import java.util.zip.CRC32C;
+import org.adaptivecompress.codec.CodecType;
+
+/**
+ * A parsed block header. Mutable and reusable: a reader parses every header of a stream into
+ * the same instance, so decoding allocates nothing per block.
+ */
+public final class BlockHeader {
+
+    private final CRC32C scratch = new CRC32C();
+    private boolean endOfStream;
+    private CodecType codec;
+    private int level;
+    private int uncompressedLength;
+    private int storedLength;
+    private int contentCrc;
+
+    /**
+     * Parses and validates the header at {@code src[offset]}: the header check, the codec id,
+     * the flags, and both lengths against {@code maxBlockLength}, all before the caller reads or
+     * allocates anything for the payload.
+     *
+     * @param salt the stream's salt, from its stream header
+     * @param position the header's offset in the stream, for error messages
+     */
+    public BlockHeader parse(byte[] src, int offset, int salt, int maxBlockLength, long position)
+            throws FrameFormatException {
+        int expectedCheck = FrameFormat.getInt(src, offset + 16);
+        if (FrameFormat.headerCheck(src, offset, salt, scratch) != expectedCheck) {
+            throw new CorruptFrameException("block header at stream offset " + position
+                    + " fails its header check: the header is damaged or belongs to another stream");
+        }
+        int codecId = src[offset] & 0xFF;
+        int flags = src[offset + 1] & 0xFF;
+        uncompressedLength = FrameFormat.getInt(src, offset + 4);
+        storedLength = FrameFormat.getInt(src, offset + 8);
+        contentCrc = FrameFormat.getInt(src, offset + 12);
+        level = src[offset + 2];
+        if (flags != 0 || src[offset + 3] != 0) {
+            throw new CorruptFrameException(String.format(
+                    "block at stream offset %d sets flags 0x%02X or reserved bits unknown to format version %d",
+                    position, flags, FrameFormat.VERSION));
+        }
+        endOfStream = codecId == FrameFormat.END_OF_STREAM;
+        if (endOfStream) {
+            codec = null;
+            if (uncompressedLength != 0 || storedLength != 0) {
+                throw new CorruptFrameException("end-of-stream marker at stream offset " + position
+                        + " declares a payload (" + storedLength + " bytes)");
+            }
+            return this;
+        }
+        codec = CodecType.fromId(codecId);
+        if (codec == null) {
+            throw new UnknownCodecException("block at stream offset " + position + " uses unknown codec id "
+                    + codecId + "; this reader knows ids 0-" + (CodecType.values().length - 1));
+        }
+        checkLength("uncompressed", uncompressedLength, maxBlockLength, position);
+        checkLength("stored", storedLength, maxBlockLength, position);
+        if (uncompressedLength == 0 || storedLength == 0) {
+            throw new CorruptFrameException("block at stream offset " + position + " is empty");
+        }
+        if (codec == CodecType.RAW && storedLength != uncompressedLength) {
+            throw new CorruptFrameException("raw block at stream offset " + position + " stores " + storedLength
+                    + " bytes but declares " + uncompressedLength);
+        }
+        return this;
+    }
+
+    private static void checkLength(String what, int length, int max, long position)
+            throws OversizedBlockException {
+        if (length < 0 || length > max) {
+            throw new OversizedBlockException("block at stream offset " + position + " declares "
+                    + (length & 0xFFFFFFFFL) + " " + what + " bytes, over this reader's maximum block length of "
+                    + max + " bytes");
+        }
+    }
+
+    /** True for the end-of-stream marker, which has no codec and no payload. */
+    public boolean isEndOfStream() {
+        return endOfStream;
+    }
+
+    /** The codec of the payload; {@code null} for the end-of-stream marker. */
+    public CodecType codec() {
+        return codec;
+    }
+
+    /** The encoder's level hint (informational, clamped to a signed byte). */
+    public int level() {
+        return level;
+    }
+
+    /** Bytes the block decodes to. */
+    public int uncompressedLength() {
+        return uncompressedLength;
+    }
+
+    /** Bytes of payload that follow the header. */
+    public int storedLength() {
+        return storedLength;
+    }
+
+    /** CRC32C of the uncompressed bytes. */
+    public int contentCrc() {
+        return contentCrc;
+    }
+}

@@ -1,0 +1,128 @@
+package org.adaptivecompress.format;
+
+import java.util.zip.CRC32C;
+
+/**
+ * Constants and byte-level helpers of frame format v1, specified in {@code docs/FORMAT.md}.
+ *
+ * <p>A stream is a {@linkplain #STREAM_HEADER_LENGTH 12-byte header} (magic, version, flags,
+ * salt) followed by blocks, each a {@linkplain #BLOCK_HEADER_LENGTH 20-byte header} and its
+ * payload, and ends with an end-of-stream block. All integers are big-endian.
+ */
+public final class FrameFormat {
+
+    /** {@code "AdOC"}: the first four bytes of every stream. */
+    public static final int MAGIC = 0x41644F43;
+    /** The format version this library writes and reads. */
+    public static final int VERSION = 1;
+    /** Magic (4), version (1), flags (1), reserved (2), salt (4). */
+    public static final int STREAM_HEADER_LENGTH = 12;
+    /** Codec (1), flags (1), level (1), reserved (1), uncompressed length (4), stored length (4), CRC32C (4), header check (4). */
+    public static final int BLOCK_HEADER_LENGTH = 20;
+    /** The codec byte of the end-of-stream block. */
+    public static final int END_OF_STREAM = 0xFF;
+    /**
+     * The largest block the format allows, 64 MiB: a writer never makes a larger one, and no
+     * reader can be configured to accept one.
+     */
+    public static final int MAX_BLOCK_LENGTH_LIMIT = 64 << 20;
+    /**
+     * A reader's default ceiling on a block's uncompressed and stored length, 4 MiB: well above
+     * the default block size (128 KiB) and low enough that a hostile header cannot make a reader
+     * allocate much.
+     */
+    public static final int DEFAULT_MAX_BLOCK_LENGTH = 4 << 20;
+
+    private FrameFormat() {}
+
+    /** The bytes a frame of a block of {@code blockLength} bytes can take at most. */
+    public static int maxFrameLength(int blockLength) {
+        return BLOCK_HEADER_LENGTH + blockLength;
+    }
+
+    /** Validates a reader's block-length ceiling. */
+    public static int checkMaxBlockLength(int maxBlockLength) {
+        if (maxBlockLength < 1 || maxBlockLength > MAX_BLOCK_LENGTH_LIMIT) {
+            throw new IllegalArgumentException("maxBlockLength must be in [1, " + MAX_BLOCK_LENGTH_LIMIT
+                    + "], was " + maxBlockLength);
+        }
+        return maxBlockLength;
+    }
+
+    /** Writes a stream header with this salt at {@code dst[offset]}; returns its length. */
+    public static int writeStreamHeader(byte[] dst, int offset, int salt) {
+        putInt(dst, offset, MAGIC);
+        dst[offset + 4] = (byte) VERSION;
+        dst[offset + 5] = 0; // flags
+        dst[offset + 6] = 0; // reserved
+        dst[offset + 7] = 0;
+        putInt(dst, offset + 8, salt);
+        return STREAM_HEADER_LENGTH;
+    }
+
+    /**
+     * Validates the stream header at {@code src[offset]} and returns its salt, which every
+     * block header check of the stream is keyed with.
+     */
+    public static int readStreamHeader(byte[] src, int offset) throws FrameFormatException {
+        int magic = getInt(src, offset);
+        if (magic != MAGIC) {
+            throw new BadMagicException(String.format(
+                    "not an adaptive-compress stream: expected magic 0x%08X ('AdOC'), found 0x%08X", MAGIC, magic));
+        }
+        int version = src[offset + 4] & 0xFF;
+        if (version != VERSION) {
+            throw new UnsupportedVersionException(
+                    "stream is format version " + version + "; this reader supports version " + VERSION);
+        }
+        int flags = src[offset + 5] & 0xFF;
+        if (flags != 0 || src[offset + 6] != 0 || src[offset + 7] != 0) {
+            throw new UnsupportedVersionException(String.format(
+                    "stream header sets flags 0x%02X or reserved bits this reader does not know", flags));
+        }
+        return getInt(src, offset + 8);
+    }
+
+    /**
+     * Writes a block header at {@code dst[offset]}.
+     *
+     * @param codecId the codec's wire id, or {@link #END_OF_STREAM}
+     * @param level informational level hint; clamped to a signed byte
+     */
+    public static void writeBlockHeader(byte[] dst, int offset, int salt, int codecId, int level,
+            int uncompressedLength, int storedLength, int contentCrc, CRC32C scratch) {
+        dst[offset] = (byte) codecId;
+        dst[offset + 1] = 0; // flags
+        dst[offset + 2] = (byte) Math.max(Byte.MIN_VALUE, Math.min(Byte.MAX_VALUE, level));
+        dst[offset + 3] = 0; // reserved
+        putInt(dst, offset + 4, uncompressedLength);
+        putInt(dst, offset + 8, storedLength);
+        putInt(dst, offset + 12, contentCrc);
+        putInt(dst, offset + 16, headerCheck(dst, offset, salt, scratch));
+    }
+
+    /** CRC32C over the salt (big-endian) followed by the first 16 bytes of the block header. */
+    static int headerCheck(byte[] header, int offset, int salt, CRC32C scratch) {
+        scratch.reset();
+        scratch.update(salt >>> 24);
+        scratch.update(salt >>> 16);
+        scratch.update(salt >>> 8);
+        scratch.update(salt);
+        scratch.update(header, offset, 16);
+        return (int) scratch.getValue();
+    }
+
+    /** Writes {@code value} big-endian at {@code dst[offset]}. */
+    public static void putInt(byte[] dst, int offset, int value) {
+        dst[offset] = (byte) (value >>> 24);
+        dst[offset + 1] = (byte) (value >>> 16);
+        dst[offset + 2] = (byte) (value >>> 8);
+        dst[offset + 3] = (byte) value;
+    }
+
+    /** Reads a big-endian int at {@code src[offset]}. */
+    public static int getInt(byte[] src, int offset) {
+        return (src[offset] & 0xFF) << 24 | (src[offset + 1] & 0xFF) << 16
+                | (src[offset + 2] & 0xFF) << 8 | (src[offset + 3] & 0xFF);
+    }
+}

@@ -1,0 +1,132 @@
+package org.adaptivecompress.stream;
+
+import java.io.FilterOutputStream;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.io.OutputStream;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * An emulated link: a token bucket in front of a stream that lets bytes through no faster than
+ * a set rate. Used by the demo, the tests, the link benchmark and the CLI's {@code --rate} to
+ * stand in for a slow network on loopback. The rate may change while bytes flow (a link that
+ * steps from 1 Gbit/s to 10 Mbit/s mid-transfer).
+ *
+ * <p>The bucket holds at most 10 ms of tokens (and at least 4 KiB), so bursts stay short.
+ */
+public final class RateLimitedOutputStream extends FilterOutputStream {
+
+    /** A rate that never throttles. */
+    public static final long UNLIMITED = Long.MAX_VALUE;
+
+    private static final Pattern RATE = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([kKmMgG]?)(bit|bps|B)?(/s)?");
+    private static final long MIN_BURST = 4096;
+
+    private volatile long bytesPerSecond;
+    private double tokens;
+    private long lastRefill = System.nanoTime();
+
+    /** Lets bytes into {@code out} at no more than {@code bytesPerSecond}. */
+    public RateLimitedOutputStream(OutputStream out, long bytesPerSecond) {
+        super(out);
+        setBytesPerSecond(bytesPerSecond);
+    }
+
+    /**
+     * Parses a link rate such as {@code 10mbit}, {@code 1gbit}, {@code 500kbit} (bits per second,
+     * decimal prefixes as networks use them) or {@code 20MB} (bytes per second) into bytes per
+     * second; {@code unlimited} gives {@link #UNLIMITED}.
+     */
+    public static long parseRate(String text) {
+        String t = text.trim();
+        if (t.equalsIgnoreCase("unlimited")) {
+            return UNLIMITED;
+        }
+        Matcher m = RATE.matcher(t);
+        if (!m.matches()) {
+            throw new IllegalArgumentException("cannot read link rate '" + text + "'; try 10mbit, 1gbit or 20MB");
+        }
+        double value = Double.parseDouble(m.group(1));
+        switch (m.group(2).toLowerCase(Locale.ROOT)) {
+            case "k":
+                value *= 1e3;
+                break;
+            case "m":
+                value *= 1e6;
+                break;
+            case "g":
+                value *= 1e9;
+                break;
+            default:
+                break;
+        }
+        boolean bytes = "B".equals(m.group(3));
+        long perSecond = (long) (bytes ? value : value / 8);
+        if (perSecond < 1) {
+            throw new IllegalArgumentException("link rate '" + text + "' is below one byte per second");
+        }
+        return perSecond;
+    }
+
+    /** Changes the rate from now on. */
+    public void setBytesPerSecond(long bytesPerSecond) {
+        if (bytesPerSecond < 1) {
+            throw new IllegalArgumentException("bytesPerSecond must be positive, was " + bytesPerSecond);
+        }
+        this.bytesPerSecond = bytesPerSecond;
+    }
+
+    /** The current rate in bytes per second. */
+    public long bytesPerSecond() {
+        return bytesPerSecond;
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+        acquire(1);
+        out.write(b);
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+        while (len > 0) {
+            int n = (int) Math.min(len, burst());
+            acquire(n);
+            out.write(b, off, n);
+            off += n;
+            len -= n;
+        }
+    }
+
+    private long burst() {
+        long rate = bytesPerSecond;
+        return rate == UNLIMITED ? Integer.MAX_VALUE : Math.max(MIN_BURST, rate / 100);
+    }
+
+    private void acquire(int n) throws InterruptedIOException {
+        long rate = bytesPerSecond;
+        if (rate == UNLIMITED) {
+            return;
+        }
+        while (true) {
+            long now = System.nanoTime();
+            tokens = Math.min(burst(), tokens + (now - lastRefill) * (rate / 1e9));
+            lastRefill = now;
+            if (tokens >= n) {
+                tokens -= n;
+                return;
+            }
+            long waitNanos = (long) ((n - tokens) / rate * 1e9);
+            LockSupport.parkNanos(Math.max(waitNanos, TimeUnit.MICROSECONDS.toNanos(50)));
+            if (Thread.interrupted()) {
+                Thread.currentThread().interrupt();
+                throw new InterruptedIOException("interrupted while waiting for the emulated link");
+            }
+            rate = bytesPerSecond;
+        }
+    }
+}

@@ -1,0 +1,104 @@
+package org.adaptivecompress.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.adaptivecompress.control.FixedController;
+import org.adaptivecompress.control.LevelController;
+import org.adaptivecompress.control.Observation;
+import org.adaptivecompress.testing.DataKind;
+import org.adaptivecompress.testing.ScriptedController;
+import org.junit.jupiter.api.Test;
+
+class AdaptiveCompressorTest {
+
+    private static final int BLOCK = 32 * 1024;
+
+    @Test
+    void tellsTheControllerWhatEachBlockDidAndFollowsItsChoice() {
+        ScriptedController controller = new ScriptedController(0, 2, 1);
+        List<String> changes = new ArrayList<>();
+        CompressionOptions options = CompressionOptions.builder().ladder("raw,lz4,zstd:3").blockSize(BLOCK)
+                .controller(() -> controller).listener((from, to, l) -> changes.add(from + "->" + to)).build();
+        byte[] text = DataKind.TEXT.generate(BLOCK);
+        byte[] frame = new byte[AdaptiveCompressor.maxFrameLength(BLOCK)];
+
+        try (AdaptiveCompressor compressor = new AdaptiveCompressor(options)) {
+            for (int i = 0; i < 3; i++) {
+                compressor.compressBlock(text, 0, BLOCK, frame, 0);
+                compressor.update(100, 300 + i, 1000 * i);
+            }
+            CompressionStatistics stats = compressor.statistics();
+            assertThat(stats.blocks(0)).isEqualTo(1);
+            assertThat(stats.blocks(2)).isEqualTo(1);
+            assertThat(stats.blocks(1)).isEqualTo(1);
+            assertThat(stats.currentRung()).isEqualTo(0);
+            assertThat(stats.totalBytesIn()).isEqualTo(3L * BLOCK);
+            assertThat(stats.bytesOut(0)).isEqualTo(BLOCK + 20);
+            assertThat(stats.bytesOut(2)).isLessThan(stats.bytesOut(1));
+            assertThat(stats.blocksByRung()).isEqualTo("raw=1 lz4=1 zstd:3=1");
+        }
+        assertThat(changes).containsExactly("0->2", "2->1", "1->0");
+        Observation second = controller.observations().get(1);
+        assertThat(second.rung()).isEqualTo(2);
+        assertThat(second.topRung()).isEqualTo(2);
+        assertThat(second.fifoGrowth()).isEqualTo(201);
+        assertThat(second.uncompressedLength()).isEqualTo(BLOCK);
+        assertThat(second.storedLength()).isLessThan(BLOCK / 2);
+        assertThat(second.drainedBytes()).isEqualTo(1000);
+        assertThat(second.incompressible()).isFalse();
+    }
+
+    @Test
+    void storesIncompressibleBlocksRawAndBacksOffBeforeTryingAgain() {
+        ScriptedController controller = new ScriptedController(3);
+        CompressionOptions options = CompressionOptions.builder().ladder("raw,lz4,zstd:3,zstd:19").blockSize(BLOCK)
+                .controller(() -> controller).build();
+        byte[] random = DataKind.RANDOM.generate(BLOCK);
+        byte[] frame = new byte[AdaptiveCompressor.maxFrameLength(BLOCK)];
+        int blocks = 200;
+
+        try (AdaptiveCompressor compressor = new AdaptiveCompressor(options)) {
+            for (int i = 0; i < blocks; i++) {
+                assertThat(compressor.compressBlock(random, 0, BLOCK, frame, 0)).isEqualTo(BLOCK + 20);
+                compressor.update(0, 0, 0);
+            }
+            CompressionStatistics stats = compressor.statistics();
+            assertThat(stats.blocks(0)).isEqualTo(blocks);
+            assertThat(stats.incompressibleBlocks()).isEqualTo(blocks);
+        }
+        assertThat(controller.observations()).allMatch(Observation::incompressible);
+        // Retries come after 1, 2, 4, ... 64 skipped blocks: about 8 tries in 200 blocks, not 200.
+        long tried = controller.observations().stream().filter(o -> o.compressNanos() > 50_000).count();
+        assertThat(tried).isLessThan(20);
+    }
+
+    @Test
+    void rejectsBlocksLargerThanConfiguredAndControllersThatLeaveTheLadder() {
+        CompressionOptions options = CompressionOptions.builder().ladder("raw,lz4").blockSize(1024)
+                .controller(() -> new FixedController(0)).build();
+        try (AdaptiveCompressor compressor = new AdaptiveCompressor(options)) {
+            assertThatThrownBy(() -> compressor.compressBlock(new byte[2048], 0, 2048, new byte[4096], 0))
+                    .hasMessageContaining("block length must be in [1, 1024]");
+        }
+        LevelController outside = new LevelController() {
+            @Override
+            public int initialRung(int top) {
+                return 0;
+            }
+
+            @Override
+            public int nextRung(Observation observation) {
+                return 5;
+            }
+        };
+        CompressionOptions bad = options.toBuilder().controller(() -> outside).build();
+        try (AdaptiveCompressor compressor = new AdaptiveCompressor(bad)) {
+            compressor.compressBlock(new byte[10], 0, 10, new byte[64], 0);
+            assertThatThrownBy(() -> compressor.update(0, 0, 0)).hasMessageContaining("outside the ladder");
+        }
+        assertThatThrownBy(() -> CompressionOptions.builder().blockSize(100)).hasMessageContaining("blockSize");
+    }
+}

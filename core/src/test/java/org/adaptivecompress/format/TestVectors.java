@@ -1,0 +1,87 @@
+package org.adaptivecompress.format;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import org.adaptivecompress.codec.Ladder;
+import org.adaptivecompress.engine.AdaptiveCompressor;
+import org.adaptivecompress.engine.CompressionOptions;
+import org.adaptivecompress.testing.ScriptedController;
+
+/**
+ * Writes the committed binary test vectors of frame format v1 ({@code src/test/resources/vectors}).
+ * Run it only when the format changes on purpose, with the version bumped:
+ * {@code mvn -pl core test-compile exec:java -Dexec.classpathScope=test
+ * -Dexec.mainClass=org.adaptivecompress.format.TestVectors}.
+ */
+public final class TestVectors {
+
+    /** The salt every vector is written with. */
+    static final int SALT = 0x5A17AD0C;
+    /** Every vector's input (the mixed vector repeats it once per block). */
+    static final byte[] INPUT = input();
+    /** One rung per codec, as the vectors are named. */
+    static final String[] SINGLE = {"raw", "lz4", "lz4hc:9", "zstd:3", "xz:6", "deflate:6"};
+    /** The mixed vector's ladder; each of its blocks uses the next rung. */
+    static final String MIXED_LADDER = "raw,lz4,lz4hc:9,zstd:3,xz:6,deflate:6,zstd:-1";
+
+    private TestVectors() {}
+
+    static String fileName(String rung) {
+        return "v1-" + rung.replace(':', '-') + ".adc";
+    }
+
+    private static byte[] input() {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; sb.length() < 3000; i++) {
+            sb.append("frame format v1 test vector line ").append(i).append(": the quick brown fox ")
+                    .append(i % 7 == 0 ? "jumps over the lazy dog" : "naps").append('\n');
+        }
+        return sb.toString().getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /** A stream with one copy of {@link #INPUT} per entry of {@code rungs}, each block at that rung of {@code ladder}. */
+    static byte[] encode(String ladder, int... rungs) {
+        CompressionOptions options = CompressionOptions.builder().ladder(Ladder.parse(ladder))
+                .controller(() -> new ScriptedController(rungs)).blockSize(4096).build();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        byte[] frame = new byte[AdaptiveCompressor.maxFrameLength(4096)];
+        try (AdaptiveCompressor c = new AdaptiveCompressor(options, SALT)) {
+            out.write(frame, 0, c.writeStreamHeader(frame, 0));
+            for (int i = 0; i < rungs.length; i++) {
+                out.write(frame, 0, c.compressBlock(INPUT, 0, INPUT.length, frame, 0));
+                c.update(0, 0, 0);
+            }
+            out.write(frame, 0, c.writeEndOfStream(frame, 0));
+        }
+        return out.toByteArray();
+    }
+
+    /** The single-codec vector: one block at {@code rung}. */
+    static byte[] encodeSingle(String rung) {
+        return rung.equals("raw") ? encode("raw", 0) : encode("raw," + rung, 1);
+    }
+
+    /** The mixed vector: one block at every rung of {@link #MIXED_LADDER}, in order. */
+    static byte[] encodeMixed() {
+        int[] rungs = new int[Ladder.parse(MIXED_LADDER).size()];
+        for (int i = 0; i < rungs.length; i++) {
+            rungs[i] = i;
+        }
+        return encode(MIXED_LADDER, rungs);
+    }
+
+    /** Writes every vector into {@code args[0]}, default {@code core/src/test/resources/vectors}. */
+    public static void main(String[] args) throws IOException {
+        Path dir = Paths.get(args.length > 0 ? args[0] : "core/src/test/resources/vectors");
+        Files.createDirectories(dir);
+        Files.write(dir.resolve("input.txt"), INPUT);
+        for (String rung : SINGLE) {
+            Files.write(dir.resolve(fileName(rung)), encodeSingle(rung));
+        }
+        Files.write(dir.resolve("v1-mixed.adc"), encodeMixed());
+    }
+}

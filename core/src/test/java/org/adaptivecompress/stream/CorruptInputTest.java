@@ -1,0 +1,163 @@
+package org.adaptivecompress.stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Arrays;
+import java.util.zip.CRC32C;
+import org.adaptivecompress.control.FixedController;
+import org.adaptivecompress.format.BadMagicException;
+import org.adaptivecompress.format.ChecksumMismatchException;
+import org.adaptivecompress.format.CorruptFrameException;
+import org.adaptivecompress.format.FrameFormat;
+import org.adaptivecompress.format.FrameFormatException;
+import org.adaptivecompress.format.OversizedBlockException;
+import org.adaptivecompress.format.TruncatedStreamException;
+import org.adaptivecompress.format.UnknownCodecException;
+import org.adaptivecompress.format.UnsupportedVersionException;
+import org.adaptivecompress.testing.DataKind;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Every kind of bad input fails with its own exception type and a clear message, never wrong bytes. */
+class CorruptInputTest {
+
+    private static final int SALT = 0x1234ABCD;
+    private static final byte[] DATA = DataKind.TEXT.generate(40_000);
+
+    private static byte[] validStream(int rung) throws IOException {
+        ByteArrayOutputStream sink = new ByteArrayOutputStream();
+        try (AdaptiveOutputStream out = AdaptiveOutputStream.builder()
+                .ladder("raw,lz4,zstd:3,xz:1,deflate:6").controller(() -> new FixedController(rung))
+                .blockSize(16 * 1024).build(sink)) {
+            out.write(DATA);
+        }
+        return sink.toByteArray();
+    }
+
+    private static Throwable readAll(byte[] stream) {
+        return catchThrowable(() -> decode(stream));
+    }
+
+    private static byte[] decode(byte[] stream) throws IOException {
+        try (InputStream in = new AdaptiveInputStream(new ByteArrayInputStream(stream))) {
+            return in.readAllBytes();
+        }
+    }
+
+    /** A stream header with a fixed salt followed by one hand-made block header. */
+    private static byte[] withBlockHeader(int codec, int uncompressed, int stored, int crc, int payload) {
+        byte[] bytes = new byte[FrameFormat.STREAM_HEADER_LENGTH + FrameFormat.BLOCK_HEADER_LENGTH + payload];
+        FrameFormat.writeStreamHeader(bytes, 0, SALT);
+        FrameFormat.writeBlockHeader(bytes, FrameFormat.STREAM_HEADER_LENGTH, SALT, codec, 0, uncompressed, stored,
+                crc, new CRC32C());
+        return bytes;
+    }
+
+    @ParameterizedTest(name = "rung {0}")
+    @ValueSource(ints = {0, 1, 2, 3, 4})
+    void everyFlippedBitIsDetectedOrHarmlessButNeverYieldsWrongBytes(int rung) throws IOException {
+        byte[] valid = validStream(rung);
+        int harmless = 0;
+        for (int i = 0; i < valid.length; i += Math.max(1, valid.length / 400)) {
+            byte[] damaged = valid.clone();
+            damaged[i] ^= 0x10;
+            Throwable failure = readAll(damaged);
+            if (failure == null) {
+                // A bit the codec never reads (padding of the last byte): the output must be intact.
+                assertThat(decode(damaged)).as("flip at offset %d", i).isEqualTo(DATA);
+                harmless++;
+            } else {
+                assertThat(failure).as("flip at offset %d of %d", i, valid.length)
+                        .isInstanceOf(FrameFormatException.class);
+            }
+        }
+        assertThat(harmless).isLessThan(3);
+    }
+
+    @Test
+    void everyTruncationIsReportedAsTruncated() throws IOException {
+        byte[] valid = validStream(2);
+        for (int length = 0; length < valid.length; length += 1 + length / 16) {
+            Throwable failure = readAll(Arrays.copyOf(valid, length));
+            assertThat(failure).as("truncated to %d of %d", length, valid.length)
+                    .isInstanceOf(TruncatedStreamException.class);
+        }
+        assertThat(readAll(Arrays.copyOf(valid, valid.length - 1)))
+                .hasMessageContaining("inside a block header");
+        assertThat(readAll(new byte[0])).hasMessageContaining("input is empty");
+    }
+
+    @Test
+    void aForeignStreamFailsWithBadMagic() {
+        assertThat(readAll("PK\u0003\u0004 a zip file, not ours".getBytes()))
+                .isInstanceOf(BadMagicException.class)
+                .hasMessageContaining("not an adaptive-compress stream");
+    }
+
+    @Test
+    void aNewerVersionFailsWithUnsupportedVersion() throws IOException {
+        byte[] stream = validStream(1);
+        stream[4] = 2;
+        assertThat(readAll(stream)).isInstanceOf(UnsupportedVersionException.class).hasMessageContaining("version 2");
+    }
+
+    @Test
+    void anUnknownCodecIdFailsWithUnknownCodec() {
+        assertThat(readAll(withBlockHeader(9, 10, 10, 0, 10)))
+                .isInstanceOf(UnknownCodecException.class)
+                .hasMessageContaining("unknown codec id 9");
+    }
+
+    @Test
+    void anOversizedLengthFieldFailsBeforeAnythingIsAllocated() {
+        assertThat(readAll(withBlockHeader(2, Integer.MAX_VALUE, 100, 0, 0)))
+                .isInstanceOf(OversizedBlockException.class)
+                .hasMessageContaining("over this reader's maximum block length");
+        assertThat(readAll(withBlockHeader(2, 100, -1, 0, 0)))
+                .isInstanceOf(OversizedBlockException.class)
+                .hasMessageContaining("4294967295 stored bytes");
+    }
+
+    @Test
+    void theReadersCeilingIsConfigurable() throws IOException {
+        byte[] stream = validStream(0);
+        assertThatThrownBy(() -> AdaptiveInputStream.builder().maxBlockLength(8 * 1024)
+                .build(new ByteArrayInputStream(stream)).readAllBytes())
+                .isInstanceOf(OversizedBlockException.class);
+        assertThatThrownBy(() -> AdaptiveInputStream.builder().maxBlockLength(128 << 20))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void aWrongChecksumFailsWithChecksumMismatch() {
+        byte[] stream = withBlockHeader(0, 4, 4, 0xDEADBEEF, 4);
+        System.arraycopy("data".getBytes(), 0, stream, stream.length - 4, 4);
+        assertThat(readAll(stream))
+                .isInstanceOf(ChecksumMismatchException.class)
+                .hasMessageContaining("CRC32C");
+    }
+
+    @Test
+    void aHeaderOfAnotherStreamFailsItsHeaderCheck() {
+        byte[] stream = withBlockHeader(0, 4, 4, 0, 4);
+        FrameFormat.putInt(stream, 8, SALT + 1); // the stream header now carries another salt
+        assertThat(readAll(stream)).isInstanceOf(CorruptFrameException.class).hasMessageContaining("header check");
+    }
+
+    @Test
+    void readsAfterAFailureKeepFailing() throws IOException {
+        byte[] stream = validStream(1);
+        stream[stream.length / 2] ^= 1;
+        InputStream in = new AdaptiveInputStream(new ByteArrayInputStream(stream));
+        Throwable first = catchThrowable(in::readAllBytes);
+        assertThat(first).isInstanceOf(FrameFormatException.class);
+        assertThat(catchThrowable(in::read)).isSameAs(first);
+    }
+}

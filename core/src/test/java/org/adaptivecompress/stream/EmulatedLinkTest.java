@@ -1,0 +1,59 @@
+package org.adaptivecompress.stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import org.adaptivecompress.engine.CompressionStatistics;
+import org.adaptivecompress.testing.DataKind;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The AdOC loop against an emulated link (a token bucket on the sink, real threads). Assertions
+ * are on the rungs the controller chose, never on wall time.
+ */
+class EmulatedLinkTest {
+
+    private static final int LZ4 = 1; // in the default ladder
+
+    private static CompressionStatistics send(byte[] data, long bytesPerSecond) throws IOException {
+        AdaptiveOutputStream out = AdaptiveOutputStream.builder()
+                .fifoCapacity(1 << 20)
+                .build(new RateLimitedOutputStream(OutputStream.nullOutputStream(), bytesPerSecond));
+        for (int i = 0; i < data.length; i += 8192) {
+            out.write(data, i, Math.min(8192, data.length - i));
+        }
+        out.close();
+        return out.statistics();
+    }
+
+    @Test
+    void climbsAboveLz4OnTextOverAFewMegabitLink() throws IOException {
+        CompressionStatistics stats = send(DataKind.TEXT.generate(3 << 20), RateLimitedOutputStream.parseRate("8mbit"));
+
+        assertThat(stats.highestRungWithAtLeast(2)).as(stats.toString()).isGreaterThan(LZ4);
+        long aboveLz4 = 0;
+        for (int r = LZ4 + 1; r < stats.ladder().size(); r++) {
+            aboveLz4 += stats.blocks(r);
+        }
+        assertThat(aboveLz4).as(stats.toString()).isGreaterThan(stats.totalBlocks() / 2);
+    }
+
+    @Test
+    void staysAtRawOrLz4WithoutAThrottle() throws IOException {
+        CompressionStatistics stats = send(DataKind.TEXT.generate(16 << 20), RateLimitedOutputStream.UNLIMITED);
+
+        assertThat(stats.blocks(0) + stats.blocks(LZ4)).as(stats.toString()).isGreaterThan(stats.totalBlocks() / 2);
+    }
+
+    @Test
+    void endsAtRawOnRandomData() throws IOException {
+        CompressionStatistics stats = send(DataKind.RANDOM.generate(4 << 20), RateLimitedOutputStream.parseRate("8mbit"));
+
+        // Every block is stored raw; the engine retries compression ever more rarely.
+        assertThat(stats.blocks(0)).as(stats.toString()).isEqualTo(stats.totalBlocks());
+        assertThat(stats.incompressibleBlocks()).as("all but the first block, which AdOC sends raw untried")
+                .isGreaterThanOrEqualTo(stats.totalBlocks() - 1);
+        assertThat(stats.totalBytesOut()).isLessThan(stats.totalBytesIn() + stats.totalBlocks() * 20 + 1);
+    }
+}

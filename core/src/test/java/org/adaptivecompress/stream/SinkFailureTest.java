@@ -1,0 +1,137 @@
+package org.adaptivecompress.stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.adaptivecompress.testing.DataKind;
+import org.junit.jupiter.api.Test;
+
+class SinkFailureTest {
+
+    /** Accepts {@code limit} bytes, then every write fails. Counts closes. */
+    private static final class FailingSink extends OutputStream {
+        final AtomicInteger closes = new AtomicInteger();
+        private final long limit;
+        private long written;
+
+        FailingSink(long limit) {
+            this.limit = limit;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            if (written + len > limit) {
+                throw new IOException("disk full");
+            }
+            written += len;
+        }
+
+        @Override
+        public void close() {
+            closes.incrementAndGet();
+        }
+    }
+
+    private static final byte[] DATA = DataKind.RANDOM.generate(4 << 20);
+
+    @Test
+    void theWriterGetsTheSinksExceptionAndNoThreadOutlivesClose() throws Exception {
+        FailingSink sink = new FailingSink(300_000);
+        AtomicReference<Thread> sender = new AtomicReference<>();
+        AdaptiveOutputStream out = AdaptiveOutputStream.builder().fifoCapacity(64 * 1024)
+                .threadFactory(r -> {
+                    Thread t = new Thread(r, "test-sender");
+                    sender.set(t);
+                    return t;
+                }).build(sink);
+
+        Throwable duringWrites = catchThrowable(() -> {
+            for (int i = 0; i < DATA.length; i += 10_000) {
+                out.write(DATA, i, Math.min(10_000, DATA.length - i));
+            }
+            out.flush();
+        });
+        assertThat(duringWrites).isInstanceOf(IOException.class).hasRootCauseMessage("disk full");
+
+        assertThatThrownBy(() -> out.write(1)).as("a write after the failure throws at once")
+                .isInstanceOf(IOException.class).hasRootCauseMessage("disk full");
+        assertThatThrownBy(out::close).isInstanceOf(IOException.class).hasRootCauseMessage("disk full");
+
+        assertThat(sender.get().isAlive()).isFalse();
+        assertThat(sink.closes.get()).isEqualTo(1);
+        out.close(); // idempotent
+        assertThat(sink.closes.get()).isEqualTo(1);
+    }
+
+    @Test
+    void aFailureDuringTheLastDrainSurfacesFromClose() throws Exception {
+        FailingSink sink = new FailingSink(200_000);
+        AdaptiveOutputStream out = AdaptiveOutputStream.builder().fifoCapacity(1 << 20).build(sink);
+        out.write(DATA, 0, 250_000); // fits in the FIFO: the failure happens after the writes return
+
+        assertThatThrownBy(out::close).isInstanceOf(IOException.class).hasRootCauseMessage("disk full");
+        assertThat(sink.closes.get()).isEqualTo(1);
+    }
+
+    @Test
+    void aSinkThatFailsToCloseReportsItFromClose() {
+        OutputStream sink = new ByteArrayOutputStream() {
+            @Override
+            public void close() throws IOException {
+                throw new IOException("close failed");
+            }
+        };
+        AdaptiveOutputStream out = new AdaptiveOutputStream(sink);
+        assertThatThrownBy(out::close).hasMessage("close failed");
+    }
+
+    @Test
+    void flushReturnsOnlyOnceTheBytesReachedTheSink() throws IOException {
+        ByteArrayOutputStream received = new ByteArrayOutputStream();
+        AtomicInteger flushes = new AtomicInteger();
+        OutputStream slowSink = new RateLimitedOutputStream(new OutputStream() {
+            @Override
+            public void write(int b) {
+                received.write(b);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) {
+                received.write(b, off, len);
+            }
+
+            @Override
+            public void flush() {
+                flushes.incrementAndGet();
+            }
+        }, 2_000_000);
+        byte[] data = DataKind.JSON_EVENTS.generate(200_000);
+        try (AdaptiveOutputStream out = new AdaptiveOutputStream(slowSink)) {
+            out.write(data);
+            out.flush();
+            // Everything written so far decodes from what the sink holds, though the end marker is missing.
+            byte[] partial = received.toByteArray();
+            assertThat(flushes.get()).isPositive();
+            AdaptiveInputStream in = new AdaptiveInputStream(new java.io.ByteArrayInputStream(partial));
+            assertThat(in.readNBytes(data.length)).isEqualTo(data);
+        }
+    }
+
+    @Test
+    void writesAfterCloseFail() throws IOException {
+        AdaptiveOutputStream out = new AdaptiveOutputStream(new ByteArrayOutputStream());
+        out.close();
+        assertThatThrownBy(() -> out.write(1)).hasMessage("stream is closed");
+    }
+}

@@ -1,0 +1,44 @@
+package org.adaptivecompress.testing;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.adaptivecompress.control.LevelController;
+import org.adaptivecompress.control.Observation;
+
+/** A controller that cycles through a fixed sequence of rungs and records what it observed. */
+public final class ScriptedController implements LevelController {
+
+    private final int[] rungs;
+    private final List<Observation> observations = new ArrayList<>();
+    private int next;
+
+    /** Answers {@code rungs[0]}, {@code rungs[1]}, ... and starts over. */
+    public ScriptedController(int... rungs) {
+        this.rungs = rungs.clone();
+    }
+
+    /** A controller that moves to the next rung after every block, wrapping at the top. */
+    public static ScriptedController everyRung(int rungCount) {
+        int[] all = new int[rungCount];
+        for (int i = 0; i < rungCount; i++) {
+            all[i] = i;
+        }
+        return new ScriptedController(all);
+    }
+
+    @Override
+    public int initialRung(int top) {
+        return Math.min(rungs[next++ % rungs.length], top);
+    }
+
+    @Override
+    public int nextRung(Observation observation) {
+        observations.add(observation);
+        return Math.min(rungs[next++ % rungs.length], observation.topRung());
+    }
+
+    /** Every observation so far. */
+    public List<Observation> observations() {
+        return observations;
+    }
+}
