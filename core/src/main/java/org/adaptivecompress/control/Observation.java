@@ -53,7 +53,11 @@ public final class Observation {
         return fifoBytesAtBlockStart;
     }
 
-    /** Bytes waiting in the FIFO right after this block entered it. */
+    /**
+     * Bytes in the FIFO once this block's frame joined it, as AdOC would have seen them: what
+     * was waiting when the frame was ready plus the frame, or zero if the FIFO ran dry while the
+     * block was compressed (see {@code AdaptiveCompressor.update}).
+     */
     public long fifoBytes() {
         return fifoBytes;
     }

@@ -14,8 +14,8 @@ import org.adaptivecompress.format.FrameFormat;
  * Turns blocks into frames at the rung a {@link LevelController} picks, one decision per block.
  *
  * <p>This is the engine every integration drives: {@link #writeStreamHeader}, then for each block
- * {@link #compressBlock} and, once the frame is queued, {@link #update} with the FIFO depth, and
- * finally {@link #writeEndOfStream}. It owns one compressor per rung (created on first use and
+ * {@link #compressBlock}, {@link #update} with the FIFO depth when the frame is ready, and queuing
+ * the frame; finally {@link #writeEndOfStream}. It owns one compressor per rung (created on first use and
  * reused, so the hot path allocates nothing) and the statistics.
  *
  * <p>A block that does not shrink by at least 1/32 is stored raw and the controller is told;
@@ -184,18 +184,30 @@ public final class AdaptiveCompressor implements AutoCloseable {
     }
 
     /**
-     * Tells the controller what the FIFO did while the last block was compressed and queued,
-     * and moves to the rung it picks for the next block.
+     * Tells the controller what the FIFO did while the last block was compressed, and moves to
+     * the rung it picks for the next block. Call it once the last block's frame is ready, with
+     * the FIFO depth at that moment (before or after queuing the frame is the caller's choice:
+     * pass the depth without the frame).
+     *
+     * <p>AdOC queued 8 KB packets as zlib produced them, so on a fast link the sender sent them
+     * as they came and the FIFO stayed near empty; here a frame is queued whole. The controller
+     * therefore sees the FIFO as AdOC would have: the bytes still waiting when the frame was
+     * ready plus the frame itself, or zero if the FIFO ran dry during compression (the sender
+     * was idle, so it would have kept up with the packets). With that, AdOC's
+     * {@code D = now - at block start} is the frame's size minus what the link drained during
+     * compression, positive exactly when the compressor outpaces the link.
      *
      * @param fifoBytesAtBlockStart bytes queued when the last block started being compressed
-     * @param fifoBytes bytes queued right after its frame was queued
+     * @param fifoBytesWhenFrameReady bytes queued when its frame was ready, not counting the frame
      * @param drainedBytes bytes the sender has written to the sink since the stream started
      */
-    public void update(long fifoBytesAtBlockStart, long fifoBytes, long drainedBytes) {
+    public void update(long fifoBytesAtBlockStart, long fifoBytesWhenFrameReady, long drainedBytes) {
+        long fifoNow = fifoBytesWhenFrameReady == 0 ? 0
+                : fifoBytesWhenFrameReady + FrameFormat.BLOCK_HEADER_LENGTH + lastStored;
         Observation observation = Observation.builder()
                 .rung(rung)
                 .topRung(ladder.top())
-                .fifo(fifoBytesAtBlockStart, fifoBytes)
+                .fifo(fifoBytesAtBlockStart, fifoNow)
                 .block(lastUncompressed, lastStored, lastIncompressible)
                 .compressNanos(lastCompressNanos)
                 .drainedBytes(drainedBytes)
@@ -205,7 +217,7 @@ public final class AdaptiveCompressor implements AutoCloseable {
         int previous = rung;
         rung = next;
         synchronized (statsLock) {
-            lastFifoBytes = fifoBytes;
+            lastFifoBytes = fifoNow;
             if (next != previous) {
                 rungChanges++;
             }

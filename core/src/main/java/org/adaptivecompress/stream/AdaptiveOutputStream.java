@@ -51,7 +51,6 @@ public final class AdaptiveOutputStream extends OutputStream {
     private final byte[] block;
     private final byte[] frame;
     private int blockLength;
-    private long fifoAtLastBlockStart = -1;
     private boolean closed;
     private boolean sinkClosed;
 
@@ -171,20 +170,11 @@ public final class AdaptiveOutputStream extends OutputStream {
         blockLength = 0;
     }
 
-    /**
-     * Decides the rung for this block from what the FIFO did since the last block started
-     * (AdOC's D), then compresses and queues it. Deciding just before each block rather than
-     * right after the previous one was queued gives the sender the time the writer spent
-     * filling this block, so D measures a whole cycle rather than a race with the sender's
-     * wake-up.
-     */
+    /** Compresses one block, lets the controller pick the next rung from the FIFO, and queues the frame. */
     private void emit(byte[] src, int offset, int length) throws IOException {
-        long fifoNow = fifo.queuedBytes();
-        if (fifoAtLastBlockStart >= 0) {
-            compressor.update(fifoAtLastBlockStart, fifoNow, fifo.drainedBytes());
-        }
-        fifoAtLastBlockStart = fifoNow;
+        long fifoAtStart = fifo.queuedBytes();
         int n = compressor.compressBlock(src, offset, length, frame, 0);
+        compressor.update(fifoAtStart, fifo.queuedBytes(), fifo.drainedBytes());
         fifo.put(frame, 0, n);
     }
 
