@@ -20,7 +20,7 @@ public final class Ladder {
      * The default ladder, chosen by measuring every candidate rung's speed and ratio on the
      * project's corpus and dropping rungs that another beats on both (see {@code docs/LADDER.md}).
      */
-    public static final String DEFAULT_SPEC = "raw,lz4,zstd:1,zstd:3,zstd:7,zstd:12,zstd:19,xz:6";
+    public static final String DEFAULT_SPEC = "raw,lz4,zstd:1,zstd:3,zstd:9,zstd:15,xz:6";
 
     private static final Ladder DEFAULT = parse(DEFAULT_SPEC);
 
