@@ -6,7 +6,8 @@ import java.util.function.Supplier;
 
 /**
  * Names for controllers, so that configuration files can choose one by a string:
- * {@code adoc} (the paper's rule, the current default) or {@code fixed:N} (always rung N).
+ * {@code adoc} (the paper's rule, the current default), {@code throughput} (a model of each
+ * rung and of the link, {@link ThroughputController}) or {@code fixed:N} (always rung N).
  */
 public final class LevelControllers {
 
@@ -31,6 +32,9 @@ public final class LevelControllers {
         if (n.equals("adoc")) {
             return AdocController::new;
         }
+        if (n.equals("throughput")) {
+            return ThroughputController::new;
+        }
         if (n.startsWith("fixed:")) {
             int rung;
             try {
@@ -41,6 +45,6 @@ public final class LevelControllers {
             FixedController fixed = new FixedController(rung);
             return () -> fixed;
         }
-        throw new IllegalArgumentException("unknown controller '" + name + "'; expected adoc or fixed:N");
+        throw new IllegalArgumentException("unknown controller '" + name + "'; expected adoc, throughput or fixed:N");
     }
 }

@@ -54,9 +54,9 @@ public final class Observation {
     }
 
     /**
-     * Bytes in the FIFO once this block's frame joined it, as AdOC would have seen them: what
-     * was waiting when the frame was ready plus the frame, or zero if the FIFO ran dry while the
-     * block was compressed (see {@code AdaptiveCompressor.update}).
+     * Bytes in the FIFO once this block's frame joined it, as AdOC would have seen them (see
+     * {@link Builder#fifoAroundFrame}): zero means the FIFO ran dry while the block was
+     * compressed, so the sender sat idle.
      */
     public long fifoBytes() {
         return fifoBytes;
@@ -134,11 +134,30 @@ public final class Observation {
             return this;
         }
 
-        /** FIFO bytes at the block's start and right after it was queued. */
+        /** FIFO bytes at the block's start and once its frame joined the FIFO. */
         public Builder fifo(long atBlockStart, long now) {
             this.fifoBytesAtBlockStart = atBlockStart;
             this.fifoBytes = now;
             return this;
+        }
+
+        /**
+         * The FIFO as AdOC would have seen it, from what a block pipeline can measure.
+         *
+         * <p>AdOC queued 8 KB packets as zlib produced them, so on a fast link the sender sent
+         * them as they came and the FIFO stayed near empty; a block pipeline queues a frame
+         * whole. So the FIFO "now" is the bytes still waiting when the frame was ready plus the
+         * frame, or zero if the FIFO ran dry during compression (the sender was idle: it would
+         * have kept up with the packets). AdOC's {@code D = now - at block start} is then the
+         * frame's size minus what the link drained during compression: positive exactly when
+         * the compressor outpaces the link.
+         *
+         * @param atBlockStart bytes queued when the block started being compressed
+         * @param whenFrameReady bytes queued when its frame was ready, not counting the frame
+         * @param frameLength the frame's bytes, header included
+         */
+        public Builder fifoAroundFrame(long atBlockStart, long whenFrameReady, int frameLength) {
+            return fifo(atBlockStart, whenFrameReady == 0 ? 0 : whenFrameReady + frameLength);
         }
 
         /** The block's input and stored sizes, and whether it was stored raw as incompressible. */

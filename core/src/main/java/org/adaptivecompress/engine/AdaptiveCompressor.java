@@ -189,25 +189,19 @@ public final class AdaptiveCompressor implements AutoCloseable {
      * the FIFO depth at that moment (before or after queuing the frame is the caller's choice:
      * pass the depth without the frame).
      *
-     * <p>AdOC queued 8 KB packets as zlib produced them, so on a fast link the sender sent them
-     * as they came and the FIFO stayed near empty; here a frame is queued whole. The controller
-     * therefore sees the FIFO as AdOC would have: the bytes still waiting when the frame was
-     * ready plus the frame itself, or zero if the FIFO ran dry during compression (the sender
-     * was idle, so it would have kept up with the packets). With that, AdOC's
-     * {@code D = now - at block start} is the frame's size minus what the link drained during
-     * compression, positive exactly when the compressor outpaces the link.
+     * <p>The controller sees the FIFO as AdOC would have with packets instead of whole frames:
+     * see {@link Observation.Builder#fifoAroundFrame}.
      *
      * @param fifoBytesAtBlockStart bytes queued when the last block started being compressed
      * @param fifoBytesWhenFrameReady bytes queued when its frame was ready, not counting the frame
      * @param drainedBytes bytes the sender has written to the sink since the stream started
      */
     public void update(long fifoBytesAtBlockStart, long fifoBytesWhenFrameReady, long drainedBytes) {
-        long fifoNow = fifoBytesWhenFrameReady == 0 ? 0
-                : fifoBytesWhenFrameReady + FrameFormat.BLOCK_HEADER_LENGTH + lastStored;
         Observation observation = Observation.builder()
                 .rung(rung)
                 .topRung(ladder.top())
-                .fifo(fifoBytesAtBlockStart, fifoNow)
+                .fifoAroundFrame(fifoBytesAtBlockStart, fifoBytesWhenFrameReady,
+                        FrameFormat.BLOCK_HEADER_LENGTH + lastStored)
                 .block(lastUncompressed, lastStored, lastIncompressible)
                 .compressNanos(lastCompressNanos)
                 .drainedBytes(drainedBytes)
@@ -217,7 +211,7 @@ public final class AdaptiveCompressor implements AutoCloseable {
         int previous = rung;
         rung = next;
         synchronized (statsLock) {
-            lastFifoBytes = fifoNow;
+            lastFifoBytes = observation.fifoBytes();
             if (next != previous) {
                 rungChanges++;
             }

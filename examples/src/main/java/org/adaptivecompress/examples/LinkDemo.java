@@ -51,17 +51,22 @@ public final class LinkDemo {
         byte[] data = demoData(sizeMb << 20);
         System.out.printf(Locale.ROOT, "adaptive-compress link demo: %,d bytes of %s over loopback TCP%n%n",
                 data.length, dataDescription());
-        System.out.printf(Locale.ROOT, "%-14s %-9s %10s %14s %9s  %s%n", "link", "sender", "time", "bytes on wire",
+        System.out.printf(Locale.ROOT, "%-14s %-11s %10s %14s %9s  %s%n", "link", "sender", "time", "bytes on wire",
                 "ratio", "blocks per rung");
         for (String link : List.of(slow, fast)) {
             long rate = RateLimitedOutputStream.parseRate(link);
-            print(link, "raw", transfer(data, rate, "fixed:0"));
-            print(link, "adaptive", transfer(data, rate, "adoc"));
+            for (String[] sender : SENDERS) {
+                print(link, sender[0], transfer(data, rate, sender[1]));
+            }
         }
     }
 
+    /** Who sends: a label and the controller. */
+    private static final String[][] SENDERS = {
+        {"raw", "fixed:0"}, {"zstd:3", "fixed:3"}, {"xz:6", "fixed:6"}, {"adoc", "adoc"}, {"throughput", "throughput"}};
+
     private static void print(String link, String sender, Result r) {
-        System.out.printf(Locale.ROOT, "%-14s %-9s %8.2f s %,14d %8.2fx  %s%n", link + "/s", sender, r.seconds,
+        System.out.printf(Locale.ROOT, "%-14s %-11s %8.2f s %,14d %8.2fx  %s%n", link + "/s", sender, r.seconds,
                 r.wireBytes, r.stats.totalBytesIn() / (double) Math.max(1, r.wireBytes), r.stats.blocksByRung());
     }
 

@@ -1,0 +1,155 @@
+package org.adaptivecompress.control;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+import org.adaptivecompress.testing.LinkSimulation;
+import org.adaptivecompress.testing.LinkSimulation.Profile;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The throughput controller in a deterministic simulation (no wall time): it settles on the best
+ * rung for every link rate and data kind, re-settles after the link steps, and does not flap on
+ * noisy measurements. The same runs with {@link AdocController} are printed for comparison
+ * (recorded, not asserted).
+ */
+class ControllerSimulationTest {
+
+    /** The default ladder's rungs (raw, lz4, zstd:1, zstd:3, zstd:9, zstd:15, xz:6), figures from docs/LADDER.md. */
+    static final Profile TEXT = Profile.ofMegabytes(
+            new double[] {10_000, 945, 646, 463, 87, 11, 4.2}, new double[] {1, 2.51, 3.64, 3.76, 4.03, 4.18, 4.25});
+    static final Profile JSON = Profile.ofMegabytes(
+            new double[] {10_000, 1100, 800, 600, 120, 15, 5}, new double[] {1, 4.2, 6.0, 6.4, 7.4, 8.0, 8.8});
+    static final Profile BINARY = Profile.ofMegabytes(
+            new double[] {10_000, 1500, 500, 350, 70, 9, 3.5}, new double[] {1, 1.5, 1.75, 1.8, 1.9, 2.0, 2.2});
+    static final Profile RANDOM = Profile.ofMegabytes(
+            new double[] {10_000, 3000, 1500, 1000, 200, 20, 5}, new double[] {1, 0.996, 0.998, 0.999, 0.999, 0.999, 1.0});
+
+    static final double[] LINKS = {125e3, 1.25e6, 12.5e6, 125e6, 1.25e9}; // 1 Mbit/s .. 10 Gbit/s
+    private static final int BLOCK = 128 * 1024;
+    private static final long FIFO = 4 << 20;
+    private static final int BLOCKS = 200;
+    private static final int SETTLE = 20;
+    private static final List<String> COMPARISON = new ArrayList<>();
+
+    static Stream<Arguments> linksAndKinds() {
+        List<Arguments> all = new ArrayList<>();
+        String[] names = {"text", "json", "binary", "random"};
+        Profile[] profiles = {TEXT, JSON, BINARY, RANDOM};
+        for (int k = 0; k < profiles.length; k++) {
+            for (double link : LINKS) {
+                all.add(Arguments.of(names[k], profiles[k], link));
+            }
+        }
+        return all.stream();
+    }
+
+    private static LinkSimulation simulation(double noise) {
+        return new LinkSimulation(BLOCK, FIFO, noise, 42);
+    }
+
+    /** Share of blocks in [from, to) at a rung delivering at least 95 % of the best rung's throughput. */
+    private static double shareNearBest(LinkSimulation.Result result, Profile profile, double link, int from, int to) {
+        double best = profile.delivered(profile.bestRung(link), link);
+        int good = 0;
+        for (int i = from; i < to; i++) {
+            if (profile.delivered(result.rung(i), link) >= 0.95 * best) {
+                good++;
+            }
+        }
+        return good / (double) (to - from);
+    }
+
+    @ParameterizedTest(name = "{0} over {2} B/s")
+    @MethodSource("linksAndKinds")
+    void settlesOnTheBestRungWithinTwentyBlocks(String kind, Profile profile, double link) {
+        LinkSimulation.Result result = simulation(0.05).run(new ThroughputController(), BLOCKS, i -> profile, i -> link);
+
+        // Departures allowed: probes of a neighbour, and dithering with a neighbour where that
+        // beats any single rung (then the run as a whole must deliver at least the best rung's rate).
+        assertThat(shareNearBest(result, profile, link, SETTLE, BLOCKS) >= 0.9
+                || result.throughput() >= profile.delivered(profile.bestRung(link), link)).as(result.trace()).isTrue();
+        record(kind, link, profile, result, simulation(0.05).run(new AdocController(), BLOCKS, i -> profile, i -> link));
+    }
+
+    @Test
+    void resettlesWithinTwentyBlocksAfterTheLinkSteps() {
+        double fast = 125e6;
+        double slow = 1.25e6;
+        LinkSimulation.Result result = simulation(0.05).run(new ThroughputController(), 3 * BLOCKS, i -> TEXT,
+                i -> i < BLOCKS || i >= 2 * BLOCKS ? fast : slow);
+
+        assertThat(shareNearBest(result, TEXT, fast, SETTLE, BLOCKS)).as(result.trace()).isGreaterThanOrEqualTo(0.9);
+        assertThat(shareNearBest(result, TEXT, slow, BLOCKS + SETTLE, 2 * BLOCKS)).as(result.trace())
+                .isGreaterThanOrEqualTo(0.9);
+        assertThat(shareNearBest(result, TEXT, fast, 2 * BLOCKS + SETTLE, 3 * BLOCKS)).as(result.trace())
+                .isGreaterThanOrEqualTo(0.9);
+    }
+
+    @Test
+    void followsTheDataWhenItsKindChanges() {
+        Profile[] cycle = {JSON, RANDOM, TEXT, BINARY};
+        double link = 12.5e6;
+        LinkSimulation.Result result = simulation(0.05).run(new ThroughputController(), 4 * BLOCKS,
+                i -> cycle[i / BLOCKS], i -> link);
+
+        for (int phase = 0; phase < cycle.length; phase++) {
+            assertThat(shareNearBest(result, cycle[phase], link, phase * BLOCKS + SETTLE, (phase + 1) * BLOCKS))
+                    .as("phase %d: %s", phase, result.trace()).isGreaterThanOrEqualTo(0.85);
+        }
+    }
+
+    @Test
+    void doesNotFlapOnNoisyMeasurements() {
+        for (double link : LINKS) {
+            LinkSimulation.Result noisy = simulation(0.2).run(new ThroughputController(), 4 * BLOCKS, i -> TEXT,
+                    i -> link);
+            LinkSimulation.Result clean = simulation(0).run(new ThroughputController(), 4 * BLOCKS, i -> TEXT,
+                    i -> link);
+            // The stated bound: with ±20 % noise on every measurement, at least 95 % of the blocks
+            // stay within a band of three adjacent rungs (a dithered pair and a probe's
+            // neighbour), and throughput stays within 10 % of the noise-free run.
+            assertThat(shareWithinBand(noisy, SETTLE, 4 * BLOCKS, 3)).as("link %.0f: %s", link, noisy.trace())
+                    .isGreaterThanOrEqualTo(0.95);
+            assertThat(noisy.throughput()).as("link %.0f", link).isGreaterThan(0.9 * clean.throughput());
+        }
+    }
+
+    /** The largest share of blocks in [from, to) whose rungs fall within {@code width} adjacent rungs. */
+    private static double shareWithinBand(LinkSimulation.Result result, int from, int to, int width) {
+        int[] counts = new int[16];
+        for (int i = from; i < to; i++) {
+            counts[result.rung(i)]++;
+        }
+        int best = 0;
+        for (int low = 0; low + width <= counts.length; low++) {
+            int sum = 0;
+            for (int r = low; r < low + width; r++) {
+                sum += counts[r];
+            }
+            best = Math.max(best, sum);
+        }
+        return best / (double) (to - from);
+    }
+
+    private static void record(String kind, double link, Profile profile, LinkSimulation.Result throughput,
+            LinkSimulation.Result adoc) {
+        double best = profile.delivered(profile.bestRung(link), link);
+        COMPARISON.add(String.format(Locale.ROOT, "| %s | %.3g | %d | %.2f | %.2f |", kind, link * 8 / 1e6,
+                profile.bestRung(link), throughput.throughput() / best, adoc.throughput() / best));
+    }
+
+    @AfterAll
+    static void printComparison() {
+        System.out.println("| data | link Mbit/s | best rung | throughput controller / best | AdOC / best |");
+        System.out.println("|---|---:|---:|---:|---:|");
+        COMPARISON.forEach(System.out::println);
+    }
+}

@@ -1,0 +1,179 @@
+package org.adaptivecompress.testing;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import java.util.function.LongToDoubleFunction;
+import org.adaptivecompress.control.LevelController;
+import org.adaptivecompress.control.Observation;
+
+/**
+ * A deterministic simulation of the pipeline for testing controllers without wall time: a
+ * simulated clock, a link whose rate may change by block, and per-rung compression speed and
+ * ratio with multiplicative noise from a fixed seed.
+ *
+ * <p>Each block takes {@code blockSize / speed} seconds to compress while the link drains the
+ * FIFO; the frame then joins the FIFO, waiting for room if it is full. The controller sees the
+ * same {@link Observation}s the real engine builds. A block at a rung whose ratio is below
+ * 32/31 is stored raw and reported incompressible, as the engine does.
+ */
+public final class LinkSimulation {
+
+    /** How each rung behaves on some kind of data: input bytes per second and ratio. */
+    public static final class Profile {
+        final double[] speed;
+        final double[] ratio;
+
+        /** {@code speed[r]} input bytes per second and {@code ratio[r]} at rung r; rung 0 is raw. */
+        public Profile(double[] speed, double[] ratio) {
+            this.speed = speed.clone();
+            this.ratio = ratio.clone();
+        }
+
+        /** Scaled from megabytes per second. */
+        public static Profile ofMegabytes(double[] mbps, double[] ratio) {
+            return new Profile(Arrays.stream(mbps).map(v -> v * 1e6).toArray(), ratio);
+        }
+
+        /** Rungs in this profile. */
+        public int size() {
+            return speed.length;
+        }
+
+        /** Input bytes per second that rung r delivers over a link of {@code link} bytes per second. */
+        public double delivered(int r, double link) {
+            return Math.min(speed[r], link * (ratio[r] < 32.0 / 31 ? 1 : ratio[r]));
+        }
+
+        /** The rung that delivers the most over {@code link}. */
+        public int bestRung(double link) {
+            int best = 0;
+            for (int r = 1; r < size(); r++) {
+                if (delivered(r, link) > delivered(best, link)) {
+                    best = r;
+                }
+            }
+            return best;
+        }
+    }
+
+    /** What happened to each block. */
+    public static final class Result {
+        private final int[] rungs;
+        private final double seconds;
+        private final long inputBytes;
+
+        Result(int[] rungs, double seconds, long inputBytes) {
+            this.rungs = rungs;
+            this.seconds = seconds;
+            this.inputBytes = inputBytes;
+        }
+
+        /** The rung the controller chose for block i. */
+        public int rung(int block) {
+            return rungs[block];
+        }
+
+        /** Blocks simulated. */
+        public int blocks() {
+            return rungs.length;
+        }
+
+        /** Simulated seconds until the last byte left the link. */
+        public double seconds() {
+            return seconds;
+        }
+
+        /** Input bytes per simulated second. */
+        public double throughput() {
+            return inputBytes / seconds;
+        }
+
+        /** How often the rung changed between blocks {@code from} (inclusive) and {@code to} (exclusive). */
+        public int changes(int from, int to) {
+            int n = 0;
+            for (int i = Math.max(1, from); i < to; i++) {
+                if (rungs[i] != rungs[i - 1]) {
+                    n++;
+                }
+            }
+            return n;
+        }
+
+        /** The rungs, block by block. */
+        public String trace() {
+            return Arrays.toString(rungs);
+        }
+    }
+
+    private final int blockSize;
+    private final long fifoCapacity;
+    private final double noise;
+    private final long seed;
+
+    /**
+     * @param blockSize input bytes per block
+     * @param fifoCapacity FIFO bytes
+     * @param noise relative noise on each block's speed and ratio, e.g. 0.1 for ±10 %
+     * @param seed the noise's seed
+     */
+    public LinkSimulation(int blockSize, long fifoCapacity, double noise, long seed) {
+        this.blockSize = blockSize;
+        this.fifoCapacity = fifoCapacity;
+        this.noise = noise;
+        this.seed = seed;
+    }
+
+    /**
+     * Runs {@code blocks} blocks through {@code controller}.
+     *
+     * @param profileByBlock the data's profile for block i (data may change kind)
+     * @param linkByBlock the link's bytes per second while block i is compressed and queued
+     */
+    public Result run(LevelController controller, int blocks, java.util.function.IntFunction<Profile> profileByBlock,
+            LongToDoubleFunction linkByBlock) {
+        SplittableRandom random = new SplittableRandom(seed);
+        int top = profileByBlock.apply(0).size() - 1;
+        int rung = controller.initialRung(top);
+        int[] rungs = new int[blocks];
+        double clock = 0;
+        double fifo = 0;
+        double drained = 0;
+        for (int i = 0; i < blocks; i++) {
+            Profile profile = profileByBlock.apply(i);
+            double link = linkByBlock.applyAsDouble(i);
+            rungs[i] = rung;
+            double fifoAtStart = fifo;
+            double compressSeconds = blockSize / (profile.speed[rung] * jitter(random));
+            double sent = Math.min(fifo, link * compressSeconds);
+            fifo -= sent;
+            drained += sent;
+            clock += compressSeconds;
+            double ratio = profile.ratio[rung] * jitter(random);
+            boolean incompressible = rung > 0 && ratio < 32.0 / 31;
+            int stored = incompressible || rung == 0 ? blockSize : (int) (blockSize / ratio);
+            int frame = stored + 20;
+            Observation o = Observation.builder()
+                    .rung(rung).topRung(top)
+                    .fifoAroundFrame((long) fifoAtStart, (long) fifo, frame)
+                    .block(blockSize, stored, incompressible)
+                    .compressNanos((long) (compressSeconds * 1e9))
+                    .drainedBytes((long) drained)
+                    .nanoTime((long) (clock * 1e9))
+                    .build();
+            rung = controller.nextRung(o);
+            if (fifo + frame > fifoCapacity) {
+                double wait = (fifo + frame - fifoCapacity) / link;
+                clock += wait;
+                drained += fifo + frame - fifoCapacity;
+                fifo = fifoCapacity - frame;
+            }
+            fifo += frame;
+        }
+        clock += fifo / linkByBlock.applyAsDouble(blocks - 1);
+        return new Result(rungs, clock, (long) blocks * blockSize);
+    }
+
+    private double jitter(SplittableRandom random) {
+        return noise == 0 ? 1 : 1 + noise * (2 * random.nextDouble() - 1);
+    }
+}
