@@ -1,0 +1,49 @@
+package org.adaptivecompress.netty;
+
+import io.netty.channel.ChannelPipeline;
+import java.util.Objects;
+import java.util.concurrent.Executor;
+import org.adaptivecompress.engine.CompressionOptions;
+import org.adaptivecompress.format.FrameFormat;
+
+/**
+ * The one-line way to compress a channel both ways: adds an {@link AdaptiveCompressionDecoder}
+ * and an {@link AdaptiveCompressionEncoder} at the end of a pipeline, under the names
+ * {@value #DECODER_NAME} and {@value #ENCODER_NAME}. Add it on both peers, after any TLS or
+ * traffic-shaping handler and before the handlers that read and write your data.
+ */
+public final class AdaptiveCompression {
+
+    /** The decoder's name in the pipeline. */
+    public static final String DECODER_NAME = "adaptiveDecoder";
+    /** The encoder's name in the pipeline. */
+    public static final String ENCODER_NAME = "adaptiveEncoder";
+
+    private AdaptiveCompression() {}
+
+    /** Adds both handlers with default options, compressing on the shared default executor. */
+    public static AdaptiveCompressionEncoder addTo(ChannelPipeline pipeline) {
+        return addTo(pipeline, CompressionOptions.defaults());
+    }
+
+    /** Adds both handlers, compressing on the shared default executor. */
+    public static AdaptiveCompressionEncoder addTo(ChannelPipeline pipeline, CompressionOptions options) {
+        return addTo(pipeline, options, CompressionExecutors.shared());
+    }
+
+    /**
+     * Adds both handlers; the decoder accepts blocks of up to the larger of
+     * {@link FrameFormat#DEFAULT_MAX_BLOCK_LENGTH} and the options' block size.
+     *
+     * @return the encoder, whose {@link AdaptiveCompressionEncoder#statistics()} tell which rungs it chose
+     */
+    public static AdaptiveCompressionEncoder addTo(ChannelPipeline pipeline, CompressionOptions options,
+            Executor executor) {
+        Objects.requireNonNull(pipeline, "pipeline is null");
+        AdaptiveCompressionEncoder encoder = new AdaptiveCompressionEncoder(options, executor);
+        pipeline.addLast(DECODER_NAME, new AdaptiveCompressionDecoder(
+                Math.max(FrameFormat.DEFAULT_MAX_BLOCK_LENGTH, options.blockSize())));
+        pipeline.addLast(ENCODER_NAME, encoder);
+        return encoder;
+    }
+}

@@ -1,0 +1,163 @@
+package org.adaptivecompress.netty;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.ByteToMessageDecoder;
+import java.util.List;
+import org.adaptivecompress.format.BlockDecoder;
+import org.adaptivecompress.format.BlockHeader;
+import org.adaptivecompress.format.FrameFormat;
+import org.adaptivecompress.format.FrameFormatException;
+import org.adaptivecompress.format.OversizedBlockException;
+import org.adaptivecompress.format.TruncatedStreamException;
+
+/**
+ * Decodes the adaptive-compress frame format (what {@link AdaptiveCompressionEncoder} or
+ * {@code AdaptiveOutputStream} writes) and passes each block's bytes down the pipeline as one
+ * {@link ByteBuf} as soon as the block is complete and verified.
+ *
+ * <p>It never collects more than one frame: each block header is parsed and checked against
+ * {@code maxBlockLength} as soon as its 20 bytes are in, before anything is allocated for the
+ * payload, so a peer cannot make it buffer or allocate more than one block's worth (the lesson
+ * of CVE-2025-58057). Several streams may follow one another on a channel.
+ *
+ * <p>On corrupt, oversized or truncated input (including a channel that closes in the middle of
+ * a stream) it fires {@code exceptionCaught} with the core's typed exception (a
+ * {@link FrameFormatException}: {@code CorruptFrameException}, {@code ChecksumMismatchException},
+ * {@link OversizedBlockException}, {@link TruncatedStreamException}, ...), closes the channel and
+ * discards whatever else arrives. The blocks decoded before the bad one have been passed on.
+ *
+ * <p>Each {@link ByteBuf} passed on belongs to the next handler, which must release it.
+ * One instance per channel.
+ */
+public final class AdaptiveCompressionDecoder extends ByteToMessageDecoder {
+
+    private final int maxBlockLength;
+    private final BlockHeader header = new BlockHeader();
+    private final BlockDecoder blockDecoder = new BlockDecoder();
+    private final byte[] headerBytes = new byte[FrameFormat.BLOCK_HEADER_LENGTH];
+    private byte[] staging = new byte[0];
+
+    private boolean inStream;
+    private boolean headerParsed;
+    private boolean failed;
+    private int salt;
+    private long position;
+    private long blockPosition;
+
+    /** A decoder that accepts blocks of up to {@link FrameFormat#DEFAULT_MAX_BLOCK_LENGTH} bytes. */
+    public AdaptiveCompressionDecoder() {
+        this(FrameFormat.DEFAULT_MAX_BLOCK_LENGTH);
+    }
+
+    /**
+     * A decoder that rejects, with an {@link OversizedBlockException}, any block longer than
+     * {@code maxBlockLength} bytes, compressed or not (at most
+     * {@link FrameFormat#MAX_BLOCK_LENGTH_LIMIT}). It must be at least the encoder's block size.
+     */
+    public AdaptiveCompressionDecoder(int maxBlockLength) {
+        this.maxBlockLength = FrameFormat.checkMaxBlockLength(maxBlockLength);
+    }
+
+    @Override
+    protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+        if (failed) {
+            in.skipBytes(in.readableBytes());
+            return;
+        }
+        try {
+            decodeStep(ctx, in, out);
+        } catch (FrameFormatException e) {
+            fail(ctx, in, e);
+        }
+    }
+
+    /**
+     * Consumes one stream header, block header or block payload if it is all there. One block
+     * per call, so {@link ByteToMessageDecoder} passes each block on before decoding the next.
+     */
+    private void decodeStep(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) throws FrameFormatException {
+        if (!inStream) {
+            if (in.readableBytes() >= FrameFormat.STREAM_HEADER_LENGTH) {
+                in.getBytes(in.readerIndex(), headerBytes, 0, FrameFormat.STREAM_HEADER_LENGTH);
+                salt = FrameFormat.readStreamHeader(headerBytes, 0);
+                consume(in, FrameFormat.STREAM_HEADER_LENGTH);
+                inStream = true;
+            }
+            return;
+        }
+        if (!headerParsed) {
+            if (in.readableBytes() >= FrameFormat.BLOCK_HEADER_LENGTH) {
+                in.getBytes(in.readerIndex(), headerBytes, 0, FrameFormat.BLOCK_HEADER_LENGTH);
+                header.parse(headerBytes, 0, salt, maxBlockLength, position);
+                blockPosition = position;
+                consume(in, FrameFormat.BLOCK_HEADER_LENGTH);
+                if (header.isEndOfStream()) {
+                    inStream = false;
+                } else {
+                    headerParsed = true;
+                }
+            }
+            return;
+        }
+        int stored = header.storedLength();
+        if (in.readableBytes() < stored) {
+            return;
+        }
+        byte[] src;
+        int srcOffset;
+        if (in.hasArray()) {
+            src = in.array();
+            srcOffset = in.arrayOffset() + in.readerIndex();
+        } else {
+            if (staging.length < stored) {
+                staging = new byte[stored];
+            }
+            in.getBytes(in.readerIndex(), staging, 0, stored);
+            src = staging;
+            srcOffset = 0;
+        }
+        int length = header.uncompressedLength();
+        ByteBuf block = ctx.alloc().heapBuffer(length, length);
+        try {
+            blockDecoder.decode(header, src, srcOffset, block.array(), block.arrayOffset() + block.writerIndex(),
+                    blockPosition);
+        } catch (FrameFormatException | RuntimeException e) {
+            block.release();
+            throw e;
+        }
+        block.writerIndex(block.writerIndex() + length);
+        consume(in, stored);
+        headerParsed = false;
+        out.add(block);
+    }
+
+    /** At channel close: whatever is left must be a complete stream, or the stream was cut. */
+    @Override
+    protected void decodeLast(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) throws Exception {
+        if (in.isReadable()) {
+            decode(ctx, in, out);
+        }
+        if (!failed && (inStream || in.isReadable())) {
+            fail(ctx, in, new TruncatedStreamException("channel closed at offset " + (position + in.readableBytes())
+                    + (inStream ? " inside a stream, before its end-of-stream marker" : " inside a stream header")));
+        }
+    }
+
+    @Override
+    protected void handlerRemoved0(ChannelHandlerContext ctx) {
+        blockDecoder.close();
+    }
+
+    private void consume(ByteBuf in, int n) {
+        in.skipBytes(n);
+        position += n;
+    }
+
+    private void fail(ChannelHandlerContext ctx, ByteBuf in, FrameFormatException e) {
+        failed = true;
+        in.skipBytes(in.readableBytes());
+        ctx.fireExceptionCaught(e);
+        ctx.close();
+    }
+}

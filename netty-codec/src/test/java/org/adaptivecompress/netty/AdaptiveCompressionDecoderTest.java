@@ -1,0 +1,192 @@
+package org.adaptivecompress.netty;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.embedded.EmbeddedChannel;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.adaptivecompress.engine.CompressionOptions;
+import org.adaptivecompress.format.BadMagicException;
+import org.adaptivecompress.format.CorruptFrameException;
+import org.adaptivecompress.format.FrameFormat;
+import org.adaptivecompress.format.OversizedBlockException;
+import org.adaptivecompress.format.TruncatedStreamException;
+import org.adaptivecompress.stream.AdaptiveOutputStream;
+import org.adaptivecompress.testing.DataKind;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+class AdaptiveCompressionDecoderTest {
+
+    /** Offset of the stored length in a block header (docs/FORMAT.md). */
+    private static final int STORED_LENGTH_OFFSET = 8;
+
+    private static final CompressionOptions ZSTD = CompressionOptions.builder().controller("fixed:3").build();
+
+    @AfterEach
+    void noLeaks() throws InterruptedException {
+        FailingLeakDetector.assertNoLeaks();
+    }
+
+    @ParameterizedTest
+    @EnumSource(DataKind.class)
+    void decodesWhatAdaptiveOutputStreamWrites(DataKind kind) throws IOException {
+        byte[] data = kind.generate(500 * 1024);
+        byte[] frames = writeWithStream(data, ZSTD);
+
+        assertThat(AdaptiveCompressionEncoderTest.decodeWithHandler(frames, 777)).isEqualTo(data);
+    }
+
+    @Test
+    void passesEachBlockOnAsSoonAsItIsCompleteNeverTheWholeStream() throws IOException {
+        byte[] data = DataKind.TEXT.generate(1 << 20);
+        byte[] frames = writeWithStream(data, ZSTD);
+        EmbeddedChannel channel = new EmbeddedChannel(new AdaptiveCompressionDecoder());
+
+        channel.writeInbound(Unpooled.wrappedBuffer(frames));
+
+        List<Integer> blockLengths = new ArrayList<>();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (ByteBuf b = channel.readInbound(); b != null; b = channel.readInbound()) {
+            blockLengths.add(b.readableBytes());
+            Channels.appendAndRelease(out, b);
+        }
+        assertThat(blockLengths).hasSize(8).allMatch(n -> n == CompressionOptions.DEFAULT_BLOCK_SIZE);
+        assertThat(out.toByteArray()).isEqualTo(data);
+        assertThat(channel.finish()).isFalse();
+    }
+
+    @Test
+    void readsStreamsThatFollowOneAnother() throws IOException {
+        byte[] first = DataKind.JSON_EVENTS.generate(200_000);
+        byte[] second = DataKind.LOG_LINES.generate(300_000);
+        ByteArrayOutputStream both = new ByteArrayOutputStream();
+        both.writeBytes(writeWithStream(first, ZSTD));
+        both.writeBytes(writeWithStream(second, ZSTD));
+
+        byte[] decoded = AdaptiveCompressionEncoderTest.decodeWithHandler(both.toByteArray(), 4096);
+
+        ByteArrayOutputStream expected = new ByteArrayOutputStream();
+        expected.writeBytes(first);
+        expected.writeBytes(second);
+        assertThat(decoded).isEqualTo(expected.toByteArray());
+    }
+
+    @Test
+    void corruptPayloadClosesTheChannelWithCorruptFrameExceptionAfterPassingOnTheGoodBlocks() throws IOException {
+        byte[] frames = writeWithStream(DataKind.TEXT.generate(400_000), ZSTD);
+        // Inside the second block's payload: the first block still goes through.
+        int secondBlock = secondBlockOffset(frames);
+        frames[secondBlock + FrameFormat.BLOCK_HEADER_LENGTH + 10] ^= 0x40;
+        Failure failure = new Failure();
+        EmbeddedChannel channel = new EmbeddedChannel(new AdaptiveCompressionDecoder(), failure);
+
+        channel.writeInbound(Unpooled.wrappedBuffer(frames));
+
+        assertThat(failure.causes).singleElement().isInstanceOf(CorruptFrameException.class);
+        assertThat(channel.isOpen()).isFalse();
+        assertThat(failure.decodedBytes).isEqualTo(CompressionOptions.DEFAULT_BLOCK_SIZE);
+        channel.finishAndReleaseAll();
+    }
+
+    @Test
+    void streamCutInsideABlockClosesWithTruncatedStreamException() throws IOException {
+        byte[] frames = writeWithStream(DataKind.TEXT.generate(400_000), ZSTD);
+        Failure failure = new Failure();
+        EmbeddedChannel channel = new EmbeddedChannel(new AdaptiveCompressionDecoder(), failure);
+
+        channel.writeInbound(Unpooled.wrappedBuffer(frames, 0, frames.length / 2));
+        assertThat(failure.causes).isEmpty();
+        channel.close();
+
+        assertThat(failure.causes).singleElement().isInstanceOf(TruncatedStreamException.class);
+        channel.finishAndReleaseAll();
+    }
+
+    @Test
+    void streamWithoutItsEndMarkerIsTruncated() throws IOException {
+        byte[] frames = writeWithStream(DataKind.TEXT.generate(1000), ZSTD);
+        Failure failure = new Failure();
+        EmbeddedChannel channel = new EmbeddedChannel(new AdaptiveCompressionDecoder(), failure);
+
+        channel.writeInbound(Unpooled.wrappedBuffer(frames, 0, frames.length - FrameFormat.BLOCK_HEADER_LENGTH));
+        channel.close();
+
+        assertThat(failure.decodedBytes).isEqualTo(1000);
+        assertThat(failure.causes).singleElement().isInstanceOf(TruncatedStreamException.class);
+        channel.finishAndReleaseAll();
+    }
+
+    @Test
+    void blockLargerThanTheLimitIsRejectedBeforeItsPayloadArrives() throws IOException {
+        byte[] frames = writeWithStream(DataKind.TEXT.generate(300_000), CompressionOptions.builder()
+                .controller("fixed:0").blockSize(256 * 1024).build());
+        Failure failure = new Failure();
+        EmbeddedChannel channel = new EmbeddedChannel(new AdaptiveCompressionDecoder(128 * 1024), failure);
+
+        // Only the stream header and the first block header: the payload is never needed.
+        channel.writeInbound(Unpooled.wrappedBuffer(frames, 0,
+                FrameFormat.STREAM_HEADER_LENGTH + FrameFormat.BLOCK_HEADER_LENGTH));
+
+        assertThat(failure.causes).singleElement().isInstanceOf(OversizedBlockException.class);
+        assertThat(channel.isOpen()).isFalse();
+        channel.finishAndReleaseAll();
+    }
+
+    @Test
+    void inputThatIsNotAStreamIsRejectedWithBadMagic() {
+        Failure failure = new Failure();
+        EmbeddedChannel channel = new EmbeddedChannel(new AdaptiveCompressionDecoder(), failure);
+
+        channel.writeInbound(Unpooled.copiedBuffer("GET / HTTP/1.1\r\nHost: x\r\n\r\n".getBytes()));
+
+        assertThat(failure.causes).singleElement().isInstanceOf(BadMagicException.class);
+        assertThat(channel.isOpen()).isFalse();
+        channel.finishAndReleaseAll();
+    }
+
+    private static byte[] writeWithStream(byte[] data, CompressionOptions options) throws IOException {
+        ByteArrayOutputStream sink = new ByteArrayOutputStream();
+        try (AdaptiveOutputStream out = AdaptiveOutputStream.builder().compression(options).build(sink)) {
+            out.write(data);
+        }
+        return sink.toByteArray();
+    }
+
+    private static int secondBlockOffset(byte[] frames) {
+        int stored = FrameFormat.getInt(frames, FrameFormat.STREAM_HEADER_LENGTH + STORED_LENGTH_OFFSET);
+        return FrameFormat.STREAM_HEADER_LENGTH + FrameFormat.BLOCK_HEADER_LENGTH + stored;
+    }
+
+    /** Records exceptions and counts (and releases) the bytes decoded before them. */
+    private static final class Failure extends ChannelInboundHandlerAdapter {
+        final List<Throwable> causes = new ArrayList<>();
+        long decodedBytes;
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            ByteBuf buf = (ByteBuf) msg;
+            decodedBytes += buf.readableBytes();
+            buf.release();
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            causes.add(cause);
+        }
+
+        @Override
+        public String toString() {
+            return Arrays.toString(causes.toArray());
+        }
+    }
+}

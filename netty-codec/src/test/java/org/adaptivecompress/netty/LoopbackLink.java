@@ -1,0 +1,181 @@
+package org.adaptivecompress.netty;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.ServerChannel;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollEventLoopGroup;
+import io.netty.channel.epoll.EpollServerSocketChannel;
+import io.netty.channel.epoll.EpollSocketChannel;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.traffic.ChannelTrafficShapingHandler;
+import java.net.InetSocketAddress;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+/**
+ * One transfer over real loopback TCP: a client writes the data through an encoder, optionally
+ * throttled by Netty's {@link ChannelTrafficShapingHandler} placed between the encoder and the
+ * socket (an emulated link), and a server decodes it and counts (or keeps) what arrives.
+ */
+final class LoopbackLink {
+
+    /** The transports a transfer can run on. */
+    enum Transport {
+        NIO, EPOLL;
+
+        boolean isAvailable() {
+            return this == NIO || Epoll.isAvailable();
+        }
+
+        EventLoopGroup newGroup(int threads) {
+            return this == NIO ? new NioEventLoopGroup(threads) : new EpollEventLoopGroup(threads);
+        }
+
+        Class<? extends ServerChannel> serverChannel() {
+            return this == NIO ? NioServerSocketChannel.class : EpollServerSocketChannel.class;
+        }
+
+        Class<? extends Channel> channel() {
+            return this == NIO ? NioSocketChannel.class : EpollSocketChannel.class;
+        }
+    }
+
+    /** What one transfer did. */
+    static final class Result {
+        final byte[] received;
+        final long wireBytes;
+        final long nanos;
+
+        Result(byte[] received, long wireBytes, long nanos) {
+            this.received = received;
+            this.wireBytes = wireBytes;
+            this.nanos = nanos;
+        }
+    }
+
+    /**
+     * The application's writes: one flush per 128 KiB, the encoder's default block size, so each
+     * flush seals a full block (a flush compresses the partial block it finds).
+     */
+    private static final int WRITE_CHUNK = 128 * 1024;
+
+    private LoopbackLink() {}
+
+    /**
+     * Sends {@code data}, timing first byte written to last byte decoded.
+     *
+     * @param bytesPerSecond the link's rate, or 0 for no throttling
+     * @param keep whether to keep the received bytes (for a bit-exact check) or only count them
+     */
+    static Result transfer(Transport transport, long bytesPerSecond, Supplier<ChannelHandler> encoder,
+            Supplier<ChannelHandler> decoder, byte[] data, boolean keep) throws Exception {
+        EventLoopGroup group = transport.newGroup(2);
+        try {
+            Sink sink = new Sink(data.length, keep);
+            WireCounter wire = new WireCounter();
+            Channel server = new ServerBootstrap().group(group).channel(transport.serverChannel())
+                    .childHandler(new ChannelInitializer<Channel>() {
+                        @Override
+                        protected void initChannel(Channel ch) {
+                            ch.pipeline().addLast(wire, decoder.get(), sink);
+                        }
+                    })
+                    .bind(new InetSocketAddress("127.0.0.1", 0)).sync().channel();
+            Channel client = new Bootstrap().group(group).channel(transport.channel())
+                    .handler(new ChannelInitializer<Channel>() {
+                        @Override
+                        protected void initChannel(Channel ch) {
+                            if (bytesPerSecond > 0) {
+                                ch.pipeline().addLast(new ChannelTrafficShapingHandler(bytesPerSecond, 0, 100));
+                            }
+                            ch.pipeline().addLast(encoder.get());
+                        }
+                    })
+                    .connect(server.localAddress()).sync().channel();
+            long start = System.nanoTime();
+            for (int i = 0; i < data.length; i += WRITE_CHUNK) {
+                client.writeAndFlush(Unpooled.wrappedBuffer(data, i, Math.min(WRITE_CHUNK, data.length - i)));
+            }
+            byte[] received = sink.done.get(10, TimeUnit.MINUTES);
+            long nanos = sink.lastByteNanos - start;
+            client.close().sync();
+            server.close().sync();
+            return new Result(received, wire.bytes, nanos);
+        } finally {
+            group.shutdownGracefully(0, 1, TimeUnit.SECONDS).sync();
+        }
+    }
+
+    /** Counts the compressed bytes that reach the server. */
+    @ChannelHandler.Sharable
+    private static final class WireCounter extends ChannelInboundHandlerAdapter {
+        volatile long bytes;
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            bytes += ((ByteBuf) msg).readableBytes();
+            ctx.fireChannelRead(msg);
+        }
+    }
+
+    /** Counts (and keeps) decoded bytes; done once all have arrived. */
+    @ChannelHandler.Sharable
+    private static final class Sink extends ChannelInboundHandlerAdapter {
+        final CompletableFuture<byte[]> done = new CompletableFuture<>();
+        private final int expected;
+        private final byte[] received;
+        private int count;
+        volatile long lastByteNanos;
+
+        Sink(int expected, boolean keep) {
+            this.expected = expected;
+            this.received = keep ? new byte[expected] : null;
+        }
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            ByteBuf buf = (ByteBuf) msg;
+            try {
+                int n = buf.readableBytes();
+                if (count + n > expected) {
+                    done.completeExceptionally(new AssertionError("more bytes than were sent"));
+                    return;
+                }
+                if (received != null) {
+                    buf.readBytes(received, count, n);
+                }
+                count += n;
+                if (count == expected) {
+                    lastByteNanos = System.nanoTime();
+                    done.complete(received);
+                }
+            } finally {
+                buf.release();
+            }
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            done.completeExceptionally(cause);
+            ctx.close();
+        }
+
+        @Override
+        public void channelInactive(ChannelHandlerContext ctx) {
+            done.completeExceptionally(new AssertionError("connection closed after " + count + " of "
+                    + expected + " bytes"));
+        }
+    }
+}
