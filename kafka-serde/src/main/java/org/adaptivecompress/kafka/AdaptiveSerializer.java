@@ -1,0 +1,165 @@
+package org.adaptivecompress.kafka;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import org.adaptivecompress.codec.Ladder;
+import org.adaptivecompress.control.LevelControllers;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.config.ConfigException;
+import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.serialization.Serializer;
+import org.apache.kafka.common.utils.Utils;
+
+/**
+ * A serializer that lets the user's own serializer (the delegate, {@code adaptive.delegate.serializer}
+ * or {@code adaptive.key.delegate.serializer}) encode each value, then compresses the bytes into
+ * a compact record frame at the rung the core controller picks from the producer's backlog.
+ *
+ * <p>The backlog is the bytes this serializer returned that the broker has not acknowledged yet,
+ * which {@link AdaptiveProducerInterceptor} reports (both are linked by {@code client.id}). Without
+ * the interceptor in {@code interceptor.classes}, every record uses {@code adaptive.fallback.rung}
+ * and {@link SerializerStatistics#adaptive()} is false.
+ *
+ * <p>{@code null} stays {@code null}, so tombstones survive. Thread-safe: {@code KafkaProducer.send}
+ * may be called from many threads; each takes pooled codec contexts, the rung decision is shared.
+ *
+ * @param <T> the type the delegate serializes
+ */
+public final class AdaptiveSerializer<T> implements Serializer<T> {
+
+    private Serializer<T> delegate;
+    private RungDecider decider;
+    private InFlightGauge gauge;
+    private ContextPool<RecordEncoder> encoders;
+    private int minCompressBytes;
+    private String clientId;
+
+    /** An instance for Kafka to create by class name and configure. */
+    public AdaptiveSerializer() {}
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public void configure(Map<String, ?> configs, boolean isKey) {
+        AdaptiveSerdeConfig config = new AdaptiveSerdeConfig(configs);
+        String delegateKey = isKey ? AdaptiveSerdeConfig.KEY_DELEGATE_SERIALIZER : AdaptiveSerdeConfig.DELEGATE_SERIALIZER;
+        Class<?> delegateClass = config.getClass(delegateKey);
+        if (delegateClass == null) {
+            throw new ConfigException(delegateKey + " is required when AdaptiveSerializer is the "
+                    + (isKey ? "key" : "value") + ".serializer");
+        }
+        if (!Serializer.class.isAssignableFrom(delegateClass)) {
+            throw new ConfigException(delegateKey, delegateClass.getName(), "not a Serializer");
+        }
+        delegate = Utils.newInstance((Class<Serializer<T>>) delegateClass);
+        delegate.configure(configs, isKey);
+
+        Ladder ladder = config.ladder();
+        List<String> dictionaries = config.dictionaryFiles();
+        ZstdDictionary dictionary = dictionaries.isEmpty() ? null : ZstdDictionary.load(dictionaries.get(0));
+        encoders = new ContextPool<>(() -> new RecordEncoder(ladder, dictionary));
+        minCompressBytes = config.getInt(AdaptiveSerdeConfig.MIN_COMPRESS_BYTES);
+
+        Object id = configs.get(ProducerConfig.CLIENT_ID_CONFIG);
+        boolean linked = id != null && !id.toString().isEmpty() && interceptorConfigured(configs);
+        if (linked) {
+            clientId = id.toString();
+            InFlightRegistry.Entry entry = InFlightRegistry.acquire(clientId);
+            if (isKey) {
+                entry.keysTracked = true;
+            } else {
+                entry.valuesTracked = true;
+            }
+            gauge = entry.gauge(isKey);
+        }
+        decider = new RungDecider(ladder,
+                linked ? LevelControllers.byName(config.getString(AdaptiveSerdeConfig.CONTROLLER)).get() : null,
+                gauge, config.getInt(AdaptiveSerdeConfig.FALLBACK_RUNG),
+                config.getInt(AdaptiveSerdeConfig.OBSERVATION_RECORDS),
+                config.getInt(AdaptiveSerdeConfig.OBSERVATION_BYTES));
+    }
+
+    private static boolean interceptorConfigured(Map<String, ?> configs) {
+        Object classes = configs.get(ProducerConfig.INTERCEPTOR_CLASSES_CONFIG);
+        String name = AdaptiveProducerInterceptor.class.getName();
+        if (classes instanceof Collection) {
+            for (Object c : (Collection<?>) classes) {
+                if (c == AdaptiveProducerInterceptor.class || name.equals(String.valueOf(c).trim())) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        if (classes instanceof String) {
+            for (String c : ((String) classes).split(",")) {
+                if (name.equals(c.trim())) {
+                    return true;
+                }
+            }
+        }
+        return classes == AdaptiveProducerInterceptor.class;
+    }
+
+    @Override
+    public byte[] serialize(String topic, T data) {
+        return frame(delegate().serialize(topic, data));
+    }
+
+    @Override
+    public byte[] serialize(String topic, Headers headers, T data) {
+        return frame(delegate().serialize(topic, headers, data));
+    }
+
+    private byte[] frame(byte[] value) {
+        if (value == null) {
+            return null;
+        }
+        long start = System.nanoTime();
+        RecordEncoder encoder = encoders.take();
+        byte[] frame;
+        int storedRung;
+        boolean incompressible;
+        try {
+            frame = encoder.encode(value, decider.rung(), minCompressBytes);
+            storedRung = encoder.lastRung;
+            incompressible = encoder.lastIncompressible;
+        } finally {
+            encoders.give(encoder);
+        }
+        if (gauge != null) {
+            gauge.added(frame.length);
+        }
+        decider.recorded(storedRung, incompressible, value.length, frame.length, System.nanoTime() - start);
+        return frame;
+    }
+
+    /** A snapshot of what this serializer has done so far; safe from any thread. */
+    public SerializerStatistics statistics() {
+        if (decider == null) {
+            throw new IllegalStateException("AdaptiveSerializer is not configured");
+        }
+        return decider.statistics();
+    }
+
+    private Serializer<T> delegate() {
+        if (delegate == null) {
+            throw new IllegalStateException("AdaptiveSerializer is not configured: call configure() first "
+                    + "(KafkaProducer does so when it creates the serializer from its class name)");
+        }
+        return delegate;
+    }
+
+    @Override
+    public void close() {
+        if (delegate != null) {
+            delegate.close();
+        }
+        if (encoders != null) {
+            encoders.close();
+        }
+        if (clientId != null) {
+            InFlightRegistry.release(clientId);
+            clientId = null;
+        }
+    }
+}

@@ -1,0 +1,130 @@
+package org.adaptivecompress.kafka;
+
+import java.util.concurrent.locks.ReentrantLock;
+import org.adaptivecompress.codec.Ladder;
+import org.adaptivecompress.control.LevelController;
+import org.adaptivecompress.control.Observation;
+
+/**
+ * The rung decision one serializer's threads share. Each framed record is recorded; after
+ * {@code observationRecords} records or {@code observationBytes} frame bytes (whichever first)
+ * the thread that crosses the line runs the core {@link LevelController} on one
+ * {@link Observation}: those records are its block and the producer's in-flight bytes are its
+ * FIFO. The rung is read without locking; the decision runs under a lock that a busy thread
+ * skips rather than waits for. Also keeps the statistics.
+ */
+final class RungDecider {
+
+    private final Ladder ladder;
+    private final LevelController controller;
+    private final InFlightGauge gauge;
+    private final int observationRecords;
+    private final int observationBytes;
+    private final ReentrantLock decisionLock = new ReentrantLock();
+
+    private volatile int rung;
+
+    private final Object statsLock = new Object();
+    private final long[] records;
+    private final long[] bytesIn;
+    private final long[] bytesOut;
+    private long incompressible;
+    private long decisions;
+    private long windowRecords;
+    private long windowIn;
+    private long windowOut;
+    private long windowNanos;
+    private boolean windowIncompressible;
+    private long fifoAtLastDecision;
+
+    /**
+     * @param controller the controller, or {@code null} to stay at {@code fixedRung}
+     * @param gauge the producer's in-flight bytes, {@code null} exactly when controller is
+     */
+    RungDecider(Ladder ladder, LevelController controller, InFlightGauge gauge, int fixedRung,
+            int observationRecords, int observationBytes) {
+        this.ladder = ladder;
+        this.controller = controller;
+        this.gauge = gauge;
+        this.observationRecords = observationRecords;
+        this.observationBytes = observationBytes;
+        this.records = new long[ladder.size()];
+        this.bytesIn = new long[ladder.size()];
+        this.bytesOut = new long[ladder.size()];
+        this.rung = controller == null ? Math.min(fixedRung, ladder.top()) : checked(controller.initialRung(ladder.top()));
+    }
+
+    int rung() {
+        return rung;
+    }
+
+    /** Records one framed value; may run a decision on the calling thread. */
+    void recorded(int storedRung, boolean wasIncompressible, int in, int out, long nanos) {
+        boolean due;
+        synchronized (statsLock) {
+            records[storedRung]++;
+            bytesIn[storedRung] += in;
+            bytesOut[storedRung] += out;
+            if (wasIncompressible) {
+                incompressible++;
+                windowIncompressible = true;
+            }
+            windowRecords++;
+            windowIn += in;
+            windowOut += out;
+            windowNanos += nanos;
+            due = controller != null && (windowRecords >= observationRecords || windowOut >= observationBytes);
+        }
+        if (due && decisionLock.tryLock()) {
+            try {
+                decide();
+            } finally {
+                decisionLock.unlock();
+            }
+        }
+    }
+
+    private void decide() {
+        long fifoNow = gauge.bytes();
+        long drained = gauge.acknowledgedBytes();
+        Observation o;
+        synchronized (statsLock) {
+            if (windowRecords < observationRecords && windowOut < observationBytes) {
+                return; // another thread decided meanwhile
+            }
+            o = Observation.builder()
+                    .rung(rung)
+                    .topRung(ladder.top())
+                    .fifo(fifoAtLastDecision, fifoNow)
+                    .block((int) Math.min(Integer.MAX_VALUE, windowIn), (int) Math.min(Integer.MAX_VALUE, windowOut),
+                            windowIncompressible)
+                    .compressNanos(windowNanos)
+                    .drainedBytes(drained)
+                    .nanoTime(System.nanoTime())
+                    .build();
+            windowRecords = 0;
+            windowIn = 0;
+            windowOut = 0;
+            windowNanos = 0;
+            windowIncompressible = false;
+            fifoAtLastDecision = fifoNow;
+            decisions++;
+        }
+        rung = checked(controller.nextRung(o));
+    }
+
+    SerializerStatistics statistics() {
+        synchronized (statsLock) {
+            return new SerializerStatistics(ladder, controller != null, rung, records, bytesIn, bytesOut,
+                    incompressible, decisions, fifoAtLastDecision);
+        }
+    }
+
+    private int checked(int r) {
+        if (r < 0 || r > ladder.top()) {
+            throw new IllegalStateException(
+                    "controller " + controller + " chose rung " + r + " outside the ladder [0, " + ladder.top() + "]");
+        }
+        return r;
+    }
+}

@@ -1,0 +1,104 @@
+package org.adaptivecompress.kafka;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Arrays;
+import java.util.Map;
+import org.adaptivecompress.testing.DataKind;
+import org.apache.kafka.common.errors.SerializationException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class CorruptValueTest {
+
+    private static final Map<String, Object> CFG = SerdeConfigs.with(AdaptiveSerdeConfig.FALLBACK_RUNG, 2,
+            AdaptiveSerdeConfig.MAX_VALUE_BYTES, 1 << 20);
+
+    private static byte[] frame(String ladder, int rung) {
+        try (AdaptiveSerializer<byte[]> ser = SerdeConfigs.serializer(SerdeConfigs.with(
+                AdaptiveSerdeConfig.LADDER, ladder, AdaptiveSerdeConfig.FALLBACK_RUNG, rung))) {
+            return ser.serialize("t", DataKind.JSON_EVENTS.generate(4096));
+        }
+    }
+
+    private static byte[] read(byte[] value) {
+        try (AdaptiveDeserializer<byte[]> de = SerdeConfigs.deserializer(CFG)) {
+            return de.deserialize("orders", value);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"raw", "lz4", "zstd:3", "xz:6", "deflate:6"})
+    void everyTruncationOfAFrameIsASerializationException(String codec) {
+        byte[] frame = frame("raw".equals(codec) ? "raw" : "raw," + codec, 1);
+        for (int len = 0; len < frame.length; len++) {
+            byte[] cut = Arrays.copyOf(frame, len);
+            assertThatThrownBy(() -> read(cut)).as("%s cut to %d of %d bytes", codec, len, frame.length)
+                    .isInstanceOf(SerializationException.class)
+                    .isInstanceOf(AdaptiveFrameException.class)
+                    .hasMessageContaining("topic orders");
+        }
+    }
+
+    @Test
+    void truncatedHeaderIsATruncatedFrameException() {
+        byte[] frame = frame("raw,lz4", 1);
+        assertThatThrownBy(() -> read(Arrays.copyOf(frame, 2))).isInstanceOf(TruncatedFrameException.class)
+                .hasMessageContaining("shorter than the smallest frame");
+        assertThatThrownBy(() -> read(new byte[] {(byte) 0xAC, 1, (byte) 0x80}))
+                .isInstanceOf(TruncatedFrameException.class).hasMessageContaining("length field");
+        byte[] raw = frame("raw", 0);
+        assertThatThrownBy(() -> read(Arrays.copyOf(raw, raw.length - 1))).isInstanceOf(TruncatedFrameException.class)
+                .hasMessageContaining("declares 4096 bytes but only 4095 follow");
+    }
+
+    @Test
+    void unframedValueIsRefusedUnlessLegacyPassthroughIsOn() {
+        byte[] legacy = "{\"id\":1}".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        assertThatThrownBy(() -> read(legacy)).isInstanceOf(UnframedValueException.class)
+                .hasMessageContaining("starts with 0x7b").hasMessageContaining("adaptive.legacy.passthrough");
+        try (AdaptiveDeserializer<byte[]> de = SerdeConfigs.deserializer(
+                SerdeConfigs.with(AdaptiveSerdeConfig.LEGACY_PASSTHROUGH, "true"))) {
+            assertThat(de.deserialize("t", legacy)).isEqualTo(legacy);
+            assertThat(de.deserialize("t", new byte[0])).isEmpty();
+            byte[] framed = frame("raw,lz4", 1);
+            assertThat(de.deserialize("t", framed)).isEqualTo(DataKind.JSON_EVENTS.generate(4096));
+        }
+    }
+
+    @Test
+    void headerFaultsNameTheFault() {
+        assertThatThrownBy(() -> read(new byte[] {(byte) 0xAC, 0x20, 1, 0})).isInstanceOf(AdaptiveFrameException.class)
+                .hasMessageContaining("reserved bits");
+        assertThatThrownBy(() -> read(new byte[] {(byte) 0xAC, 0x0F, 1, 0})).isInstanceOf(AdaptiveFrameException.class)
+                .hasMessageContaining("unknown codec id 15");
+        assertThatThrownBy(() -> read(new byte[] {(byte) 0xAC, 0x11, 1, 0, 0, 0, 1, 0}))
+                .isInstanceOf(AdaptiveFrameException.class).hasMessageContaining("only zstd frames use dictionaries");
+        assertThatThrownBy(() -> read(new byte[] {(byte) 0xAC, 0x12, 1, 0, 0, 0, 7, 0}))
+                .isInstanceOf(AdaptiveFrameException.class).hasMessageContaining("dictionary id 7");
+        assertThatThrownBy(() -> read(new byte[] {(byte) 0xAC, 1, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF,
+            (byte) 0xFF, 1})).isInstanceOf(AdaptiveFrameException.class).hasMessageContaining("longer than 5 bytes");
+    }
+
+    @Test
+    void declaredLengthAboveTheLimitIsRefusedBeforeAllocating() {
+        // lz4, 2^31-1 bytes declared
+        byte[] huge = {(byte) 0xAC, 1, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0x07, 0x10, 0x41};
+        assertThatThrownBy(() -> read(huge)).isInstanceOf(OversizedValueException.class)
+                .hasMessageContaining("2147483647").hasMessageContaining("adaptive.max.value.bytes=1048576");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"lz4", "zstd:3", "xz:6", "deflate:6"})
+    void garbagePayloadIsACorruptFrameNotWrongBytes(String codec) {
+        byte[] frame = frame("raw," + codec, 1);
+        int header = RecordFrame.headerLength(4096, false);
+        for (int i = header; i < frame.length; i++) {
+            frame[i] = (byte) 0x5A;
+        }
+        assertThatThrownBy(() -> read(frame)).isInstanceOf(AdaptiveFrameException.class)
+                .hasMessageContaining("corrupt or truncated");
+    }
+}

@@ -1,0 +1,201 @@
+package org.adaptivecompress.kafka;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.atomic.AtomicLong;
+import java.time.Duration;
+import org.adaptivecompress.testing.DataKind;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.Metric;
+import org.apache.kafka.common.MetricName;
+import org.apache.kafka.common.quota.ClientQuotaAlteration;
+import org.apache.kafka.common.quota.ClientQuotaEntity;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+
+/**
+ * Producer throughput and bytes on the wire, unthrottled and under a broker quota, for JSON
+ * events of ~1 KB and ~10 KB: the adaptive serde (with and without a dictionary, and stacked
+ * on the producer's own compression) against {@code compression.type} none / lz4 / zstd.
+ * Each run sends for a fixed time and reports what the broker acknowledged after a warm-up.
+ * Prints a Markdown table. Run:
+ *
+ * <pre>
+ * mvn -B -o -q -f kafka-serde/pom.xml test-compile exec:java -Dexec.classpathScope=test \
+ *     -Dexec.mainClass=org.adaptivecompress.kafka.KafkaSerdeBenchmark [-Dexec.args="QUOTA_BYTES_PER_S"]
+ * </pre>
+ */
+public final class KafkaSerdeBenchmark {
+
+    /** Distinct data sent round-robin: larger than any batch, so no contender sees repeats within one. */
+    private static final int DATA_BYTES = 16 << 20;
+    private static final long UNTHROTTLED_WARMUP_MS = 1000;
+    private static final long UNTHROTTLED_MEASURE_MS = 4000;
+    /** Longer than the broker's quota window (2 x 1 s in EmbeddedKafkaBroker), so its burst is spent. */
+    private static final long THROTTLED_WARMUP_MS = 3000;
+    private static final long THROTTLED_MEASURE_MS = 6000;
+
+    private KafkaSerdeBenchmark() {}
+
+    /** One contender: a serializer setup and the producer's compression.type. */
+    private static final class Contender {
+        final String name;
+        final boolean adaptive;
+        final boolean dictionary;
+        final String compressionType;
+
+        Contender(String name, boolean adaptive, boolean dictionary, String compressionType) {
+            this.name = name;
+            this.adaptive = adaptive;
+            this.dictionary = dictionary;
+            this.compressionType = compressionType;
+        }
+    }
+
+    private static final List<Contender> CONTENDERS = List.of(
+            new Contender("compression.type=none", false, false, "none"),
+            new Contender("compression.type=lz4", false, false, "lz4"),
+            new Contender("compression.type=zstd", false, false, "zstd"),
+            new Contender("adaptive", true, false, "none"),
+            new Contender("adaptive + dictionary", true, true, "none"),
+            new Contender("adaptive + compression.type=lz4", true, false, "lz4"));
+
+    /** Runs every contender for both record sizes, unthrottled and then under the quota. */
+    public static void main(String[] args) throws Exception {
+        double quota = args.length > 0 ? Double.parseDouble(args[0]) : 500_000;
+        Path dictionary = Files.createTempFile("json-events", ".dict");
+        List<byte[]> samples = new ArrayList<>();
+        byte[] training = DataKind.jsonEvents(4 << 20, 42); // another seed than the data sent
+        for (int i = 0; i + 1024 <= training.length; i += 1024) {
+            samples.add(Arrays.copyOfRange(training, i, i + 1024));
+        }
+        Files.write(dictionary, DictionaryTrainer.train(samples, 16 * 1024));
+        List<String> rows = new ArrayList<>();
+        try (EmbeddedKafkaBroker broker = new EmbeddedKafkaBroker().start()) {
+            for (boolean throttled : new boolean[] {false, true}) {
+                if (throttled) {
+                    setDefaultQuota(broker.bootstrapServers(), quota);
+                }
+                for (int size : new int[] {1024, 10 * 1024}) {
+                    byte[] data = DataKind.JSON_EVENTS.generate(DATA_BYTES);
+                    for (Contender c : CONTENDERS) {
+                        rows.add(run(broker.bootstrapServers(), c, dictionary, data, size,
+                                throttled ? String.format(Locale.ROOT, "%.0f KB/s", quota / 1000) : "none",
+                                throttled ? THROTTLED_WARMUP_MS : UNTHROTTLED_WARMUP_MS,
+                                throttled ? THROTTLED_MEASURE_MS : UNTHROTTLED_MEASURE_MS));
+                        System.err.println(rows.get(rows.size() - 1));
+                    }
+                }
+            }
+        } finally {
+            Files.deleteIfExists(dictionary);
+        }
+        System.out.println("| Quota | Record | Contender | MB/s (raw, acknowledged) | Wire bytes / raw | Send-thread CPU ns per raw byte | Records per rung |");
+        System.out.println("|---|---|---|---|---|---|---|");
+        rows.forEach(System.out::println);
+    }
+
+    private static void setDefaultQuota(String bootstrap, double bytesPerSecond) throws Exception {
+        try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {
+            ClientQuotaEntity defaultClient = new ClientQuotaEntity(
+                    Collections.singletonMap(ClientQuotaEntity.CLIENT_ID, null));
+            admin.alterClientQuotas(List.of(new ClientQuotaAlteration(defaultClient,
+                    List.of(new ClientQuotaAlteration.Op("producer_byte_rate", bytesPerSecond))))).all().get();
+        }
+        Thread.sleep(1000); // let the quota reach the broker's quota manager
+    }
+
+    private static int runs;
+
+    /**
+     * Sends records round-robin from {@code data} for warm-up plus measured time; the throughput
+     * is the raw bytes acknowledged during the measured part only, so the quota's initial burst
+     * allowance (a full quota window) does not flatter the compressing contenders.
+     */
+    private static String run(String bootstrap, Contender c, Path dictionary, byte[] data, int size, String quota,
+            long warmupMillis, long measureMillis) throws Exception {
+        String clientId = "bench-" + (++runs);
+        String topic = clientId;
+        KafkaClients.createTopic(bootstrap, topic);
+        Properties p = new Properties();
+        p.put("bootstrap.servers", bootstrap);
+        p.put("client.id", clientId);
+        p.put("compression.type", c.compressionType);
+        p.put("linger.ms", "5");
+        p.put("batch.size", String.valueOf(64 * 1024));
+        // A bounded backlog: send() blocks once 4 MiB wait, as a real producer on a slow link would.
+        p.put("buffer.memory", String.valueOf(4 << 20));
+        p.put("key.serializer", ByteArraySerializer.class.getName());
+        AdaptiveSerializer<byte[]> adaptive = null;
+        KafkaProducer<byte[], byte[]> producer;
+        if (c.adaptive) {
+            p.put(AdaptiveSerdeConfig.DELEGATE_SERIALIZER, ByteArraySerializer.class.getName());
+            p.put("interceptor.classes", AdaptiveProducerInterceptor.class.getName());
+            if (c.dictionary) {
+                p.put(AdaptiveSerdeConfig.ZSTD_DICTIONARIES, dictionary.toString());
+            }
+            adaptive = new AdaptiveSerializer<>();
+            adaptive.configure(KafkaClients.asMap(p), false);
+            producer = new KafkaProducer<>(p, new ByteArraySerializer(), adaptive);
+        } else {
+            producer = new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer());
+        }
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        int distinct = data.length / size;
+        AtomicLong acked = new AtomicLong();
+        long sent = 0;
+        double wire;
+        long cpu;
+        long ackedInWindow;
+        try {
+            producer.partitionsFor(topic); // metadata first, so it is not timed
+            long cpu0 = threads.getCurrentThreadCpuTime();
+            long t0 = System.nanoTime();
+            long measureStart = t0 + warmupMillis * 1_000_000;
+            long end = measureStart + measureMillis * 1_000_000;
+            long ackedAtStart = -1;
+            for (int i = 0; System.nanoTime() < end; i++) {
+                if (ackedAtStart < 0 && System.nanoTime() >= measureStart) {
+                    ackedAtStart = acked.get();
+                }
+                int r = i % distinct;
+                producer.send(new ProducerRecord<>(topic, Arrays.copyOfRange(data, r * size, (r + 1) * size)),
+                        (md, e) -> {
+                            if (e == null) {
+                                acked.addAndGet(size);
+                            }
+                        });
+                sent += size;
+            }
+            ackedInWindow = acked.get() - Math.max(0, ackedAtStart);
+            cpu = (threads.getCurrentThreadCpuTime() - cpu0) / 1_000_000;
+            wire = metric(producer.metrics(), "outgoing-byte-total");
+        } finally {
+            producer.close(Duration.ZERO); // records still queued are abandoned, not timed
+        }
+        // Wire bytes per raw byte of what left the producer (acknowledged), not of what was queued.
+        double ratio = wire / Math.max(1, acked.get());
+        return String.format(Locale.ROOT, "| %s | %d KB | %s | %.2f | %.3f | %.0f | %s |", quota, size / 1024, c.name,
+                ackedInWindow / 1e6 / (measureMillis / 1e3), ratio, cpu * 1e6 / Math.max(1, sent) ,
+                adaptive == null ? "" : adaptive.statistics().recordsByRung());
+    }
+
+    private static double metric(Map<MetricName, ? extends Metric> metrics, String name) {
+        for (Map.Entry<MetricName, ? extends Metric> e : metrics.entrySet()) {
+            if (e.getKey().name().equals(name) && e.getKey().group().equals("producer-metrics")) {
+                return ((Number) e.getValue().metricValue()).doubleValue();
+            }
+        }
+        throw new IllegalStateException("producer metric " + name + " not found");
+    }
+}
