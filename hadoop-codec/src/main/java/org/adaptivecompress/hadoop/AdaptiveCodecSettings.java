@@ -1,0 +1,113 @@
+package org.adaptivecompress.hadoop;
+
+import org.adaptivecompress.codec.Ladder;
+import org.adaptivecompress.engine.CompressionOptions;
+import org.adaptivecompress.format.FrameFormat;
+import org.adaptivecompress.stream.AdaptiveOutputStream;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * The {@code io.compression.codec.adaptive.*} keys and the settings read from them. Immutable;
+ * a bad value fails at once with the key's name in the message.
+ */
+public final class AdaptiveCodecSettings {
+
+    /** Prefix of every key. */
+    public static final String PREFIX = "io.compression.codec.adaptive.";
+    /** Ladder spec, e.g. {@code raw,lz4,zstd:3,xz:6}; default {@link Ladder#DEFAULT_SPEC}. */
+    public static final String LADDER_KEY = PREFIX + "ladder";
+    /** Controller of the codec's output streams: {@code adoc} (default) or {@code fixed:N}. */
+    public static final String CONTROLLER_KEY = PREFIX + "controller";
+    /**
+     * Controller of a bare {@link org.apache.hadoop.io.compress.Compressor} driven by the
+     * caller (e.g. through {@code CompressorStream}). Such a compressor hands every frame to
+     * its caller at once, so it has no FIFO to watch and AdOC's rule would never leave raw;
+     * hence a fixed rung by default.
+     */
+    public static final String COMPRESSOR_CONTROLLER_KEY = PREFIX + "compressor.controller";
+    /** Default of {@link #COMPRESSOR_CONTROLLER_KEY}: the ladder's first compressing rung. */
+    public static final String DEFAULT_COMPRESSOR_CONTROLLER = "fixed:1";
+    /** Bytes of input per block; default 128 KiB. */
+    public static final String BLOCK_SIZE_KEY = PREFIX + "block.size";
+    /** Capacity in bytes of the FIFO between compressor and sender thread; default 4 MiB. */
+    public static final String FIFO_CAPACITY_KEY = PREFIX + "fifo.capacity";
+    /** A reader's ceiling on a block's declared lengths, checked before it allocates; default 4 MiB. */
+    public static final String MAX_BLOCK_LENGTH_KEY = PREFIX + "max.block.length";
+
+    private static final AdaptiveCodecSettings DEFAULTS = from(new Configuration(false));
+
+    private final CompressionOptions streamOptions;
+    private final CompressionOptions compressorOptions;
+    private final int fifoCapacity;
+    private final int maxBlockLength;
+
+    private AdaptiveCodecSettings(CompressionOptions streamOptions, CompressionOptions compressorOptions,
+            int fifoCapacity, int maxBlockLength) {
+        this.streamOptions = streamOptions;
+        this.compressorOptions = compressorOptions;
+        this.fifoCapacity = fifoCapacity;
+        this.maxBlockLength = maxBlockLength;
+    }
+
+    /** The settings with every key at its default. */
+    public static AdaptiveCodecSettings defaults() {
+        return DEFAULTS;
+    }
+
+    /** Reads the keys from {@code conf}; {@code null} means all defaults. */
+    public static AdaptiveCodecSettings from(Configuration conf) {
+        if (conf == null) {
+            return DEFAULTS;
+        }
+        String ladderSpec = conf.getTrimmed(LADDER_KEY, Ladder.DEFAULT_SPEC);
+        Ladder ladder = parse(LADDER_KEY, ladderSpec, () -> Ladder.parse(ladderSpec));
+        int blockSize = conf.getInt(BLOCK_SIZE_KEY, CompressionOptions.DEFAULT_BLOCK_SIZE);
+        CompressionOptions base = parse(BLOCK_SIZE_KEY, String.valueOf(blockSize),
+                () -> CompressionOptions.builder().ladder(ladder).blockSize(blockSize).build());
+        String controller = conf.getTrimmed(CONTROLLER_KEY, "adoc");
+        CompressionOptions stream = parse(CONTROLLER_KEY, controller,
+                () -> base.toBuilder().controller(controller).build());
+        String compressorController = conf.getTrimmed(COMPRESSOR_CONTROLLER_KEY, DEFAULT_COMPRESSOR_CONTROLLER);
+        CompressionOptions compressor = parse(COMPRESSOR_CONTROLLER_KEY, compressorController,
+                () -> base.toBuilder().controller(compressorController).build());
+        int fifo = conf.getInt(FIFO_CAPACITY_KEY, AdaptiveOutputStream.DEFAULT_FIFO_CAPACITY);
+        parse(FIFO_CAPACITY_KEY, String.valueOf(fifo), () -> AdaptiveOutputStream.builder().fifoCapacity(fifo));
+        int maxBlock = conf.getInt(MAX_BLOCK_LENGTH_KEY, FrameFormat.DEFAULT_MAX_BLOCK_LENGTH);
+        parse(MAX_BLOCK_LENGTH_KEY, String.valueOf(maxBlock), () -> FrameFormat.checkMaxBlockLength(maxBlock));
+        return new AdaptiveCodecSettings(stream, compressor, fifo, maxBlock);
+    }
+
+    private static <T> T parse(String key, String value, java.util.function.Supplier<T> parser) {
+        try {
+            return parser.get();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("bad value '" + value + "' for " + key + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Options of the codec's output streams (ladder, {@link #CONTROLLER_KEY} controller, block size). */
+    public CompressionOptions streamOptions() {
+        return streamOptions;
+    }
+
+    /** Options of a bare compressor ({@link #COMPRESSOR_CONTROLLER_KEY} controller). */
+    public CompressionOptions compressorOptions() {
+        return compressorOptions;
+    }
+
+    /** FIFO capacity in bytes. */
+    public int fifoCapacity() {
+        return fifoCapacity;
+    }
+
+    /** A reader's ceiling on a block's lengths. */
+    public int maxBlockLength() {
+        return maxBlockLength;
+    }
+
+    @Override
+    public String toString() {
+        return "AdaptiveCodecSettings{ladder=" + streamOptions.ladder() + ", blockSize=" + streamOptions.blockSize()
+                + ", fifoCapacity=" + fifoCapacity + ", maxBlockLength=" + maxBlockLength + "}";
+    }
+}

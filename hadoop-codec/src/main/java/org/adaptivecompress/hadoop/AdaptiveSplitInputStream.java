@@ -1,0 +1,425 @@
+package org.adaptivecompress.hadoop;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Objects;
+import java.util.zip.CRC32C;
+import org.adaptivecompress.format.BlockDecoder;
+import org.adaptivecompress.format.BlockHeader;
+import org.adaptivecompress.format.FrameFormat;
+import org.adaptivecompress.format.FrameFormatException;
+import org.adaptivecompress.format.TruncatedStreamException;
+import org.apache.hadoop.fs.Seekable;
+import org.apache.hadoop.io.compress.CodecPool;
+import org.apache.hadoop.io.compress.Decompressor;
+import org.apache.hadoop.io.compress.SplitCompressionInputStream;
+import org.apache.hadoop.io.compress.SplittableCompressionCodec.READ_MODE;
+
+/**
+ * Decodes the codec's files, whole or one split at a time.
+ *
+ * <p>A <em>unit</em> is a block, or for the first block of a stream, the stream header and that
+ * block: it starts at the stream header. A unit belongs to the split in which it starts. In
+ * {@link READ_MODE#BYBLOCK} mode with {@code start > 0} the reader reads the first stream's salt
+ * at offset 0, then scans forward from {@code start} byte by byte for a block header whose check
+ * (CRC32C keyed by the salt) holds, or for a stream header ({@code AdOC}) followed by a valid
+ * block header under its own salt (concatenated files). A false match needs a 32-bit check to
+ * pass by chance, and is then also checked for codec, flags and lengths. If the scan passes more
+ * than a whole block, or reaches the end of the input more than a header's length after
+ * {@code start}, without a match, {@code start} lies inside a later concatenated stream whose
+ * salt the scan does not know: the reader then walks the file's headers from offset 0 instead
+ * (seeking over payloads), which only concatenated files pay for.
+ *
+ * <p>The contract {@code CompressedSplitLineReader} relies on (as BZip2Codec's):
+ * {@link #getAdjustedStart()} is the start of the first unit at or after {@code start} (0 for
+ * the first split, the file length if no unit starts there); in BYBLOCK mode {@link #getPos()}
+ * is the start of the unit that supplied the last byte returned, plus one (before any byte,
+ * the adjusted start plus one), and one read never returns bytes of two units. So
+ * {@code getPos() <= end} means "still in a unit that belongs to this split".
+ */
+final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
+
+    private final READ_MODE mode;
+    private final int maxBlockLength;
+    private final BlockDecoder decoder;
+    private final Decompressor toReturn;
+    private final BlockHeader header = new BlockHeader();
+    private final byte[] headerBytes = new byte[FrameFormat.BLOCK_HEADER_LENGTH];
+    private final byte[] one = new byte[1];
+    private byte[] stored = new byte[0];
+    private byte[] block = new byte[0];
+    private int blockPos;
+    private int blockLimit;
+
+    private long streamPos;
+    private boolean inStream;
+    private boolean sawStream;
+    private int salt;
+    private long pendingUnitStart = -1;
+    private long unitStart;
+    private long reportedPos;
+    private boolean eof;
+    private IOException failure;
+    private boolean closed;
+
+    /**
+     * @param in positioned at {@code start}; must be {@link Seekable} for BYBLOCK with start &gt; 0
+     * @param decompressor supplies the (pooled) block decoder
+     * @param returnToPool whether to return {@code decompressor} to {@link CodecPool} on close
+     * @param maxBlockLength the codec's ceiling on declared block lengths (a pooled
+     *     decompressor may have been made by a codec with other settings)
+     */
+    AdaptiveSplitInputStream(InputStream in, AdaptiveFrameDecompressor decompressor, boolean returnToPool,
+            int maxBlockLength, long start, long end, READ_MODE mode) throws IOException {
+        super(in, start, end);
+        this.mode = mode;
+        this.maxBlockLength = maxBlockLength;
+        this.decoder = decompressor.blockDecoder();
+        this.toReturn = returnToPool ? decompressor : null;
+        this.streamPos = start;
+        this.unitStart = start;
+        if (mode == READ_MODE.BYBLOCK && start > 0) {
+            if (!(in instanceof Seekable)) {
+                throw new IOException("BYBLOCK reads from offset " + start + " need a Seekable stream, got "
+                        + in.getClass().getName());
+            }
+            syncToUnit(start);
+        }
+        reportedPos = getAdjustedStart() + 1;
+    }
+
+    @Override
+    public int read() throws IOException {
+        int n = read(one, 0, 1);
+        return n < 0 ? -1 : one[0] & 0xFF;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+        Objects.checkFromIndexSize(off, len, b.length);
+        if (closed) {
+            throw new IOException("stream is closed");
+        }
+        if (len == 0) {
+            return 0;
+        }
+        if (blockPos == blockLimit && !nextBlock()) {
+            return -1;
+        }
+        int n = Math.min(len, blockLimit - blockPos); // never crosses a unit boundary
+        System.arraycopy(block, blockPos, b, off, n);
+        blockPos += n;
+        reportedPos = unitStart + 1;
+        return n;
+    }
+
+    @Override
+    public long getPos() {
+        return mode == READ_MODE.BYBLOCK ? reportedPos : streamPos;
+    }
+
+    /** Forgets any partly read block: SequenceFile calls this before each record's new stream. */
+    @Override
+    public void resetState() {
+        blockPos = 0;
+        blockLimit = 0;
+        inStream = false;
+        sawStream = false;
+        eof = false;
+        failure = null;
+        pendingUnitStart = -1;
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            super.close();
+        } finally {
+            if (toReturn != null) {
+                CodecPool.returnDecompressor(toReturn);
+            }
+        }
+    }
+
+    private boolean nextBlock() throws IOException {
+        if (failure != null) {
+            throw failure;
+        }
+        try {
+            return decodeNextBlock();
+        } catch (IOException e) {
+            failure = e;
+            throw e;
+        }
+    }
+
+    private boolean decodeNextBlock() throws IOException {
+        while (!eof) {
+            if (!inStream) {
+                long at = streamPos;
+                if (!readFully(headerBytes, FrameFormat.STREAM_HEADER_LENGTH, "stream header")) {
+                    if (!sawStream) {
+                        throw new TruncatedStreamException("input is empty at offset " + at + ": no stream header");
+                    }
+                    eof = true;
+                    return false;
+                }
+                salt = FrameFormat.readStreamHeader(headerBytes, 0);
+                inStream = true;
+                sawStream = true;
+                pendingUnitStart = at;
+                continue;
+            }
+            long headerAt = streamPos;
+            if (!readFully(headerBytes, FrameFormat.BLOCK_HEADER_LENGTH, "block header")) {
+                throw new TruncatedStreamException("stream ends at offset " + headerAt
+                        + " without its end-of-stream marker");
+            }
+            header.parse(headerBytes, 0, salt, maxBlockLength, headerAt);
+            if (header.isEndOfStream()) {
+                inStream = false;
+                pendingUnitStart = -1;
+                continue;
+            }
+            int storedLength = header.storedLength();
+            if (stored.length < storedLength) {
+                stored = new byte[storedLength];
+            }
+            if (!readFully(stored, storedLength, "block payload")) {
+                throw new TruncatedStreamException("stream ends at offset " + streamPos
+                        + " right after the header of a block with a " + storedLength + "-byte payload");
+            }
+            if (block.length < header.uncompressedLength()) {
+                block = new byte[header.uncompressedLength()];
+            }
+            decoder.decode(header, stored, 0, block, 0, headerAt);
+            unitStart = pendingUnitStart >= 0 ? pendingUnitStart : headerAt;
+            pendingUnitStart = -1;
+            blockPos = 0;
+            blockLimit = header.uncompressedLength();
+            return true;
+        }
+        return false;
+    }
+
+    /**
+     * Reads exactly {@code length} bytes into {@code dst}; false if the input ends before the
+     * first of them, a {@link TruncatedStreamException} if it ends after some.
+     */
+    private boolean readFully(byte[] dst, int length, String what) throws IOException {
+        int done = 0;
+        while (done < length) {
+            int n = in.read(dst, done, length - done);
+            if (n < 0) {
+                if (done == 0) {
+                    return false;
+                }
+                throw new TruncatedStreamException("stream ends at offset " + streamPos + " inside a " + what
+                        + " (" + done + " of " + length + " bytes present)");
+            }
+            done += n;
+            streamPos += n;
+        }
+        return true;
+    }
+
+    /** Positions the reader at the first unit starting at or after {@code start} and sets the adjusted start. */
+    private void syncToUnit(long start) throws IOException {
+        Seekable seekable = (Seekable) in;
+        seekable.seek(0);
+        byte[] streamHeader = new byte[FrameFormat.STREAM_HEADER_LENGTH];
+        streamPos = 0;
+        if (!readFully(streamHeader, streamHeader.length, "stream header")) {
+            throw new TruncatedStreamException("input is empty: no stream header");
+        }
+        int firstSalt = FrameFormat.readStreamHeader(streamHeader, 0);
+        seekable.seek(start);
+        streamPos = start;
+        UnitScanner scanner = new UnitScanner(in, start, firstSalt, maxBlockLength);
+        long found = scanner.scan();
+        long endOfInput;
+        if (found == UnitScanner.GAVE_UP) {
+            found = walkFromStart(start);
+            endOfInput = streamPos;
+        } else {
+            salt = scanner.salt();
+            inStream = !scanner.foundStreamHeader();
+            endOfInput = start + scanner.scannedBytes();
+        }
+        sawStream = true;
+        if (found < 0) {
+            long length = endOfInput;
+            setStart(length);
+            streamPos = length;
+            unitStart = length;
+            eof = true;
+            return;
+        }
+        seekable.seek(found);
+        streamPos = found;
+        setStart(found);
+        unitStart = found;
+    }
+
+    /**
+     * Walks stream and block headers from offset 0, seeking over payloads, to the first unit
+     * at or after {@code start}; -1 if there is none. Sets the salt and stream state for it.
+     */
+    private long walkFromStart(long start) throws IOException {
+        Seekable seekable = (Seekable) in;
+        seekable.seek(0);
+        streamPos = 0;
+        byte[] streamHeader = new byte[FrameFormat.STREAM_HEADER_LENGTH];
+        while (true) {
+            long unit = streamPos;
+            if (!readFully(streamHeader, streamHeader.length, "stream header")) {
+                return -1;
+            }
+            if (unit >= start) {
+                inStream = false;
+                return unit;
+            }
+            salt = FrameFormat.readStreamHeader(streamHeader, 0);
+            boolean first = true;
+            while (true) {
+                long headerAt = streamPos;
+                if (!readFully(headerBytes, FrameFormat.BLOCK_HEADER_LENGTH, "block header")) {
+                    throw new TruncatedStreamException("stream ends at offset " + headerAt
+                            + " without its end-of-stream marker");
+                }
+                if (headerAt >= start && !first) {
+                    inStream = true;
+                    return headerAt;
+                }
+                header.parse(headerBytes, 0, salt, maxBlockLength, headerAt);
+                first = false;
+                if (header.isEndOfStream()) {
+                    break;
+                }
+                streamPos += header.storedLength();
+                seekable.seek(streamPos);
+            }
+        }
+    }
+
+    /**
+     * Scans forward for a block header valid under the known salt, or a stream header followed
+     * by a block header valid under its own salt. Reads through a window so each candidate
+     * position costs one CRC32C of 20 bytes, and never throws for a false candidate.
+     */
+    static final class UnitScanner {
+        static final long GAVE_UP = -2;
+        private static final int LOOKAHEAD = FrameFormat.STREAM_HEADER_LENGTH + FrameFormat.BLOCK_HEADER_LENGTH;
+
+        private final InputStream in;
+        private final long start;
+        private final int maxBlockLength;
+        private final long giveUpAfter;
+        private final CRC32C crc = new CRC32C();
+        private final BlockHeader probe = new BlockHeader();
+        private byte[] window = new byte[64 * 1024];
+        private long windowBase;
+        private int windowLength;
+        private boolean inputEnded;
+        private int salt;
+        private boolean foundStreamHeader;
+
+        UnitScanner(InputStream in, long start, int salt, int maxBlockLength) {
+            this.in = in;
+            this.start = start;
+            this.salt = salt;
+            this.maxBlockLength = maxBlockLength;
+            this.windowBase = start;
+            // A unit starts within every (largest block + its header + a stream header) bytes.
+            this.giveUpAfter = (long) maxBlockLength + 2L * LOOKAHEAD;
+        }
+
+        int salt() {
+            return salt;
+        }
+
+        boolean foundStreamHeader() {
+            return foundStreamHeader;
+        }
+
+        long scannedBytes() {
+            return windowBase + windowLength - start;
+        }
+
+        /** The offset of the first unit at or after start; -1 at end of input; {@link #GAVE_UP}. */
+        long scan() throws IOException {
+            for (long p = start;; p++) {
+                if (p - start > giveUpAfter) {
+                    return GAVE_UP;
+                }
+                int have = ensure(p, LOOKAHEAD);
+                if (have < FrameFormat.BLOCK_HEADER_LENGTH) {
+                    // A stream known to the scan ends with an end marker it would have matched,
+                    // so 20 or more bytes without one mean a later stream with another salt.
+                    return p - start >= FrameFormat.BLOCK_HEADER_LENGTH ? GAVE_UP : -1;
+                }
+                int i = (int) (p - windowBase);
+                // Stream 0's first block is part of the unit at offset 0, which is never ours.
+                if (p != FrameFormat.STREAM_HEADER_LENGTH && validBlockHeader(i, salt, p)) {
+                    return p;
+                }
+                if (have == LOOKAHEAD && FrameFormat.getInt(window, i) == FrameFormat.MAGIC) {
+                    try {
+                        int nextSalt = FrameFormat.readStreamHeader(window, i);
+                        if (validBlockHeader(i + FrameFormat.STREAM_HEADER_LENGTH, nextSalt, p)) {
+                            salt = nextSalt;
+                            foundStreamHeader = true;
+                            return p;
+                        }
+                    } catch (FrameFormatException notAStreamHeader) {
+                        // magic bytes inside a payload: keep scanning
+                    }
+                }
+            }
+        }
+
+        private boolean validBlockHeader(int i, int withSalt, long position) {
+            crc.reset();
+            crc.update(withSalt >>> 24);
+            crc.update(withSalt >>> 16);
+            crc.update(withSalt >>> 8);
+            crc.update(withSalt);
+            crc.update(window, i, 16);
+            if ((int) crc.getValue() != FrameFormat.getInt(window, i + 16)) {
+                return false;
+            }
+            try {
+                probe.parse(window, i, withSalt, maxBlockLength, position);
+                return true;
+            } catch (FrameFormatException falseMatch) {
+                return false;
+            }
+        }
+
+        /** Makes window hold bytes from p on; returns how many of the {@code want} are there. */
+        private int ensure(long p, int want) throws IOException {
+            int offset = (int) (p - windowBase);
+            if (offset + want > windowLength && !inputEnded) {
+                if (offset > 0) {
+                    System.arraycopy(window, offset, window, 0, windowLength - offset);
+                    windowLength -= offset;
+                    windowBase = p;
+                    offset = 0;
+                }
+                while (windowLength < want && !inputEnded) {
+                    int n = in.read(window, windowLength, window.length - windowLength);
+                    if (n < 0) {
+                        inputEnded = true;
+                    } else {
+                        windowLength += n;
+                    }
+                }
+            }
+            return Math.min(want, windowLength - offset);
+        }
+    }
+}

@@ -1,0 +1,258 @@
+package org.adaptivecompress.hadoop;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.BufferedInputStream;
+import java.io.ByteArrayInputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.InputStream;
+import java.util.Arrays;
+import java.util.Random;
+import org.adaptivecompress.codec.CodecType;
+import org.adaptivecompress.format.BlockHeader;
+import org.adaptivecompress.format.FrameFormat;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.DataInputBuffer;
+import org.apache.hadoop.io.DataOutputBuffer;
+import org.apache.hadoop.io.compress.CodecPool;
+import org.apache.hadoop.io.compress.CompressionCodec;
+import org.apache.hadoop.io.compress.CompressionCodecFactory;
+import org.apache.hadoop.io.compress.CompressionInputStream;
+import org.apache.hadoop.io.compress.CompressionOutputStream;
+import org.apache.hadoop.io.compress.Compressor;
+import org.apache.hadoop.io.compress.Decompressor;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Hadoop's TestCodec pattern, the codec factory and the pool. */
+class AdaptiveCodecTest {
+
+    /**
+     * Random records through a pooled compressor's stream and back through a pooled
+     * decompressor's, checked record by record and then byte by byte; the pool gets both back.
+     */
+    @ParameterizedTest(name = "{0} records")
+    @ValueSource(ints = {0, 10_000})
+    void randomRecordsRoundTripRecordByRecordAndByteByByte(int count) throws Exception {
+        Configuration conf = new Configuration();
+        conf.setInt(AdaptiveCodecSettings.BLOCK_SIZE_KEY, 16 * 1024); // many blocks for 10,000 records
+        AdaptiveCodec codec = TestFiles.codec(conf);
+        int compressorsBefore = CodecPool.getLeasedCompressorsCount(codec);
+        int decompressorsBefore = CodecPool.getLeasedDecompressorsCount(codec);
+
+        Random random = new Random(count);
+        byte[][] keys = new byte[count][];
+        byte[][] values = new byte[count][];
+        DataOutputBuffer data = new DataOutputBuffer();
+        for (int i = 0; i < count; i++) {
+            keys[i] = randomRecord(random);
+            values[i] = randomRecord(random);
+            writeRecord(data, keys[i]);
+            writeRecord(data, values[i]);
+        }
+
+        DataOutputBuffer compressed = new DataOutputBuffer();
+        Compressor compressor = CodecPool.getCompressor(codec, conf);
+        try (CompressionOutputStream deflate = codec.createOutputStream(compressed, compressor);
+                DataOutputStream out = new DataOutputStream(deflate)) {
+            out.write(data.getData(), 0, data.getLength());
+            out.flush();
+            deflate.finish();
+        } finally {
+            CodecPool.returnCompressor(compressor);
+        }
+
+        Decompressor decompressor = CodecPool.getDecompressor(codec);
+        DataInputBuffer source = new DataInputBuffer();
+        source.reset(compressed.getData(), 0, compressed.getLength());
+        try (CompressionInputStream inflate = codec.createInputStream(source, decompressor);
+                DataInputStream in = new DataInputStream(new BufferedInputStream(inflate))) {
+            for (int i = 0; i < count; i++) {
+                assertThat(readRecord(in)).as("key %d", i).isEqualTo(keys[i]);
+                assertThat(readRecord(in)).as("value %d", i).isEqualTo(values[i]);
+            }
+            assertThat(in.read()).isEqualTo(-1);
+        }
+        source.reset(compressed.getData(), 0, compressed.getLength());
+        try (CompressionInputStream inflate = codec.createInputStream(source, decompressor);
+                InputStream original = new ByteArrayInputStream(data.getData(), 0, data.getLength())) {
+            for (int i = 0; i < data.getLength(); i++) {
+                assertThat(inflate.read()).as("byte %d", i).isEqualTo(original.read());
+            }
+            assertThat(inflate.read()).isEqualTo(-1);
+        } finally {
+            CodecPool.returnDecompressor(decompressor);
+        }
+
+        assertThat(CodecPool.getLeasedCompressorsCount(codec)).isEqualTo(compressorsBefore);
+        assertThat(CodecPool.getLeasedDecompressorsCount(codec)).isEqualTo(decompressorsBefore);
+    }
+
+    private static byte[] randomRecord(Random random) {
+        byte[] b = new byte[random.nextInt(200)];
+        // half the records compressible, half noise
+        if (random.nextBoolean()) {
+            random.nextBytes(b);
+        } else {
+            Arrays.fill(b, (byte) ('a' + random.nextInt(26)));
+        }
+        return b;
+    }
+
+    private static void writeRecord(DataOutputBuffer out, byte[] record) throws Exception {
+        out.writeInt(record.length);
+        out.write(record);
+    }
+
+    private static byte[] readRecord(DataInputStream in) throws Exception {
+        byte[] b = new byte[in.readInt()];
+        in.readFully(b);
+        return b;
+    }
+
+    @Test
+    void factoryFindsTheCodecByExtensionClassNameAndShortNameWithoutAnyConfiguration() {
+        CompressionCodecFactory factory = new CompressionCodecFactory(new Configuration(false));
+        assertThat(factory.getCodec(new Path("/data/part-r-00000.adc"))).isInstanceOf(AdaptiveCodec.class);
+        assertThat(factory.getCodecByClassName(AdaptiveCodec.class.getName())).isInstanceOf(AdaptiveCodec.class);
+        assertThat(factory.getCodecByName("adaptive")).isInstanceOf(AdaptiveCodec.class);
+        assertThat(factory.getCodecByName("AdaptiveCodec")).isInstanceOf(AdaptiveCodec.class);
+        assertThat(factory.getCodec(new Path("/data/part-r-00000.txt"))).isNull();
+    }
+
+    @Test
+    void factoryFindsTheCodecListedInIoCompressionCodecs() {
+        Configuration conf = new Configuration();
+        conf.set("io.compression.codecs", AdaptiveCodec.class.getName());
+        assertThat(CompressionCodecFactory.getCodecClasses(conf)).contains(AdaptiveCodec.class);
+        CompressionCodec codec = new CompressionCodecFactory(conf).getCodec(new Path("x.adc"));
+        assertThat(codec).isInstanceOf(AdaptiveCodec.class);
+        assertThat(((AdaptiveCodec) codec).getConf()).isSameAs(conf);
+    }
+
+    @Test
+    void pooledCompressorIsReusedAndReinitAppliesTheNewLadder() throws Exception {
+        Configuration first = new Configuration(false);
+        first.set(AdaptiveCodecSettings.LADDER_KEY, "raw,lz4");
+        AdaptiveCodec codec = TestFiles.codec(first);
+        int before = CodecPool.getLeasedCompressorsCount(codec);
+
+        Compressor c = CodecPool.getCompressor(codec, first);
+        assertThat(firstBlockCodec(compressWith(c))).isEqualTo(CodecType.LZ4);
+        CodecPool.returnCompressor(c);
+
+        Configuration second = new Configuration(false);
+        second.set(AdaptiveCodecSettings.LADDER_KEY, "raw,zstd:3");
+        Compressor again = CodecPool.getCompressor(codec, second); // reinit(second)
+        assertThat(again).isSameAs(c);
+        assertThat(again.getBytesRead()).isZero();
+        assertThat(firstBlockCodec(compressWith(again))).isEqualTo(CodecType.ZSTD);
+        assertThat(((AdaptiveFrameCompressor) again).options().ladder().toString()).contains("zstd");
+        CodecPool.returnCompressor(again);
+        assertThat(CodecPool.getLeasedCompressorsCount(codec)).isEqualTo(before);
+    }
+
+    @Test
+    void streamsFollowTheCodecsConfigurationWhateverThePooledCompressorCarries() throws Exception {
+        Configuration lz4 = new Configuration(false);
+        lz4.set(AdaptiveCodecSettings.LADDER_KEY, "raw,lz4");
+        Configuration deflate = new Configuration(false);
+        deflate.set(AdaptiveCodecSettings.LADDER_KEY, "raw,deflate:6");
+        deflate.set(AdaptiveCodecSettings.CONTROLLER_KEY, "fixed:1");
+        AdaptiveCodec codec = TestFiles.codec(deflate);
+        Compressor c = CodecPool.getCompressor(TestFiles.codec(lz4), lz4);
+        try {
+            DataOutputBuffer out = new DataOutputBuffer();
+            try (CompressionOutputStream s = codec.createOutputStream(out, c)) {
+                s.write(text(50_000));
+            }
+            assertThat(firstBlockCodec(Arrays.copyOf(out.getData(), out.getLength()))).isEqualTo(CodecType.DEFLATE);
+        } finally {
+            CodecPool.returnCompressor(c);
+        }
+    }
+
+    @Test
+    void codecStreamsLeaseFromThePoolAndReturnOnClose() throws Exception {
+        AdaptiveCodec codec = TestFiles.codec(new Configuration());
+        int compressors = CodecPool.getLeasedCompressorsCount(codec);
+        int decompressors = CodecPool.getLeasedDecompressorsCount(codec);
+        DataOutputBuffer out = new DataOutputBuffer();
+        try (CompressionOutputStream s = codec.createOutputStream(out)) {
+            assertThat(CodecPool.getLeasedCompressorsCount(codec)).isEqualTo(compressors + 1);
+            s.write(text(1000));
+        }
+        assertThat(CodecPool.getLeasedCompressorsCount(codec)).isEqualTo(compressors);
+        try (CompressionInputStream in = codec.createInputStream(
+                new ByteArrayInputStream(out.getData(), 0, out.getLength()))) {
+            assertThat(CodecPool.getLeasedDecompressorsCount(codec)).isEqualTo(decompressors + 1);
+            assertThat(in.readAllBytes()).isEqualTo(text(1000));
+        }
+        assertThat(CodecPool.getLeasedDecompressorsCount(codec)).isEqualTo(decompressors);
+    }
+
+    @Test
+    void finishEndsTheStreamWithoutClosingAndResetStateStartsAnother() throws Exception {
+        AdaptiveCodec codec = TestFiles.codec(new Configuration());
+        DataOutputBuffer out = new DataOutputBuffer();
+        CompressionOutputStream s = codec.createOutputStream(out, codec.createCompressor());
+        s.write(text(3000));
+        s.finish();
+        int firstLength = out.getLength();
+        assertThatThrownBy(() -> s.write(1)).hasMessageContaining("resetState");
+        s.resetState();
+        s.write(text(500));
+        s.finish();
+        out.write(42); // the underlying stream is still open
+        s.resetState();
+
+        DataInputBuffer in = new DataInputBuffer();
+        in.reset(out.getData(), 0, firstLength);
+        CompressionInputStream decode = codec.createInputStream(in, codec.createDecompressor());
+        assertThat(decode.readAllBytes()).isEqualTo(text(3000));
+        in.reset(out.getData(), firstLength, out.getLength() - firstLength - 1);
+        decode.resetState();
+        assertThat(decode.readAllBytes()).isEqualTo(text(500));
+        assertThat(out.getData()[out.getLength() - 1]).isEqualTo((byte) 42);
+    }
+
+    @Test
+    void badSettingsNameTheirKey() {
+        Configuration conf = new Configuration(false);
+        conf.set(AdaptiveCodecSettings.LADDER_KEY, "raw,nosuchcodec:3");
+        assertThatThrownBy(() -> TestFiles.codec(conf)).hasMessageContaining(AdaptiveCodecSettings.LADDER_KEY);
+        Configuration small = new Configuration(false);
+        small.setInt(AdaptiveCodecSettings.BLOCK_SIZE_KEY, 10);
+        assertThatThrownBy(() -> TestFiles.codec(small)).hasMessageContaining(AdaptiveCodecSettings.BLOCK_SIZE_KEY);
+    }
+
+    static byte[] text(int size) {
+        return org.adaptivecompress.testing.DataKind.TEXT.generate(size);
+    }
+
+    private static byte[] compressWith(Compressor c) throws Exception {
+        DataOutputBuffer out = new DataOutputBuffer();
+        byte[] data = text(100_000);
+        c.setInput(data, 0, data.length);
+        c.finish();
+        byte[] buffer = new byte[1000];
+        while (!c.finished()) {
+            int n = c.compress(buffer, 0, buffer.length);
+            out.write(buffer, 0, n);
+        }
+        assertThat(c.getBytesRead()).isEqualTo(data.length);
+        assertThat(c.getBytesWritten()).isEqualTo(out.getLength());
+        return Arrays.copyOf(out.getData(), out.getLength());
+    }
+
+    /** The codec of the first block of a stream, read from its header. */
+    static CodecType firstBlockCodec(byte[] stream) throws Exception {
+        int salt = FrameFormat.readStreamHeader(stream, 0);
+        return new BlockHeader().parse(stream, FrameFormat.STREAM_HEADER_LENGTH, salt,
+                FrameFormat.DEFAULT_MAX_BLOCK_LENGTH, FrameFormat.STREAM_HEADER_LENGTH).codec();
+    }
+}

@@ -1,0 +1,89 @@
+package org.adaptivecompress.hadoop;
+
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayInputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import org.adaptivecompress.format.BadMagicException;
+import org.adaptivecompress.format.ChecksumMismatchException;
+import org.adaptivecompress.format.CorruptFrameException;
+import org.adaptivecompress.format.OversizedBlockException;
+import org.adaptivecompress.format.TruncatedStreamException;
+import org.adaptivecompress.format.FrameFormat;
+import org.adaptivecompress.testing.DataKind;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.mapred.JobConf;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Damaged files fail with core's typed exceptions and a message saying what and where. */
+class CorruptInputTest {
+
+    @TempDir
+    Path tmp;
+
+    private final AdaptiveCodec codec = TestFiles.codec(new Configuration(false));
+
+    private byte[] compressed() throws Exception {
+        return TestFiles.compress(codec, DataKind.TEXT.generate(300_000));
+    }
+
+    private void assertDecodeFails(byte[] file, Class<? extends Exception> type, String message) {
+        assertThatThrownBy(() -> codec.createInputStream(new ByteArrayInputStream(file)).readAllBytes())
+                .isInstanceOf(type).hasMessageContaining(message);
+    }
+
+    @Test
+    void truncatedFile() throws Exception {
+        byte[] file = compressed();
+        assertDecodeFails(Arrays.copyOf(file, file.length - 1), TruncatedStreamException.class, "inside a block header");
+        assertDecodeFails(Arrays.copyOf(file, file.length - 20), TruncatedStreamException.class,
+                "without its end-of-stream marker");
+        assertDecodeFails(Arrays.copyOf(file, 100), TruncatedStreamException.class, "block payload");
+        assertDecodeFails(Arrays.copyOf(file, 5), TruncatedStreamException.class, "stream header");
+        assertDecodeFails(new byte[0], TruncatedStreamException.class, "empty");
+    }
+
+    @Test
+    void notAnAdaptiveFile() {
+        assertDecodeFails("plain text, not compressed\n".getBytes(), BadMagicException.class, "AdOC");
+    }
+
+    @Test
+    void damagedHeaderPayloadAndLengths() throws Exception {
+        byte[] header = compressed();
+        header[FrameFormat.STREAM_HEADER_LENGTH + 5] ^= 1; // a length byte of the first block header
+        assertDecodeFails(header, CorruptFrameException.class, "header check");
+
+        byte[] payload = compressed();
+        payload[FrameFormat.STREAM_HEADER_LENGTH + FrameFormat.BLOCK_HEADER_LENGTH + 10] ^= 0x55;
+        assertThatThrownBy(() -> codec.createInputStream(new ByteArrayInputStream(payload)).readAllBytes())
+                .isInstanceOfAny(ChecksumMismatchException.class, CorruptFrameException.class)
+                .hasMessageContaining("offset " + FrameFormat.STREAM_HEADER_LENGTH);
+    }
+
+    @Test
+    void blockOverTheConfiguredCeilingIsRejectedBeforeAllocation() throws Exception {
+        byte[] file = compressed(); // 128 KiB blocks
+        Configuration conf = new Configuration(false);
+        conf.setInt(AdaptiveCodecSettings.MAX_BLOCK_LENGTH_KEY, 64 * 1024);
+        AdaptiveCodec strict = TestFiles.codec(conf);
+        assertThatThrownBy(() -> strict.createInputStream(new ByteArrayInputStream(file)).readAllBytes())
+                .isInstanceOf(OversizedBlockException.class).hasMessageContaining("maximum block length");
+    }
+
+    @Test
+    void splitReaderReportsATruncatedFile() throws Exception {
+        JobConf conf = new JobConf(false);
+        conf.setInt(AdaptiveCodecSettings.BLOCK_SIZE_KEY, 1000);
+        byte[] file = TestFiles.compress(TestFiles.codec(conf),
+                TestFiles.join(TestFiles.randomLines(5, 2000), "\n", true));
+        Path cut = Files.write(tmp.resolve("cut.adc"), Arrays.copyOf(file, file.length - 30));
+        long length = Files.size(cut);
+        assertThatThrownBy(() -> SplitReading.readNewApi(conf, TestFiles.hadoopPath(cut),
+                SplitReading.splits(length, length / 3 + 1)))
+                .isInstanceOf(TruncatedStreamException.class);
+    }
+}

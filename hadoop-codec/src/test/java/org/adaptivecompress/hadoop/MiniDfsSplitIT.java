@@ -1,0 +1,88 @@
+package org.adaptivecompress.hadoop;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Path;
+import java.util.List;
+import org.adaptivecompress.engine.CompressionStatistics;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hdfs.HdfsConfiguration;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.io.compress.CodecPool;
+import org.apache.hadoop.io.compress.CompressionCodecFactory;
+import org.apache.hadoop.mapred.JobConf;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The codec on a real HDFS: one NameNode and one DataNode in this JVM, on 127.0.0.1 only. */
+class MiniDfsSplitIT {
+
+    @TempDir
+    static Path base;
+
+    private static MiniDFSCluster cluster;
+
+    @BeforeAll
+    static void startCluster() throws Exception {
+        Configuration conf = new HdfsConfiguration();
+        conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, base.toString());
+        conf.set("hadoop.tmp.dir", base.resolve("hadoop-tmp").toString());
+        // MiniDFSCluster binds its RPC and HTTP ports to 127.0.0.1; pin the remaining bind hosts too.
+        for (String key : new String[] {"dfs.namenode.rpc-bind-host", "dfs.namenode.servicerpc-bind-host",
+            "dfs.namenode.http-bind-host", "dfs.namenode.https-bind-host", "dfs.namenode.lifeline.rpc-bind-host",
+            "dfs.datanode.hostname"}) {
+            conf.set(key, "127.0.0.1");
+        }
+        // Small HDFS blocks so the file spans several of them and splits cross DataNode blocks.
+        conf.setLong("dfs.blocksize", 256 * 1024);
+        conf.setLong("dfs.namenode.fs-limits.min-block-size", 0);
+        conf.setInt("dfs.replication", 1);
+        cluster = new MiniDFSCluster.Builder(conf, base.toFile()).numDataNodes(1).storagesPerDatanode(1).build();
+        cluster.waitActive();
+    }
+
+    @AfterAll
+    static void stopCluster() {
+        if (cluster != null) {
+            cluster.shutdown(true);
+        }
+    }
+
+    @Test
+    void writesThroughThePipelineAndReadsEverySplitSizeFromHdfs() throws Exception {
+        assertThat(cluster.getNameNode().getNameNodeAddress().getAddress().isLoopbackAddress()).isTrue();
+        assertThat(cluster.getDataNodes().get(0).getXferAddress().getAddress().isLoopbackAddress()).isTrue();
+        FileSystem fs = cluster.getFileSystem();
+        JobConf conf = new JobConf(cluster.getConfiguration(0));
+        conf.setInt(AdaptiveCodecSettings.BLOCK_SIZE_KEY, 16 * 1024);
+        org.apache.hadoop.fs.Path file = fs.makeQualified(new org.apache.hadoop.fs.Path("/data/lines.txt.adc"));
+        AdaptiveCodec codec = (AdaptiveCodec) new CompressionCodecFactory(conf).getCodec(file);
+        assertThat(codec).isNotNull();
+        List<String> lines = TestFiles.randomLines(7, 60_000);
+        byte[] raw = TestFiles.join(lines, "\n", true);
+
+        AdaptiveCompressionOutputStream out = (AdaptiveCompressionOutputStream) codec.createOutputStream(fs.create(file));
+        try (OutputStream closing = out) {
+            closing.write(raw);
+        }
+        CompressionStatistics statistics = out.statistics();
+        assertThat(statistics.totalBytesIn()).isEqualTo(raw.length);
+        long length = fs.getFileStatus(file).getLen();
+        assertThat(length).isGreaterThan(256 * 1024); // several HDFS blocks
+        try (InputStream in = codec.createInputStream(fs.open(file))) {
+            assertThat(in.readAllBytes()).isEqualTo(raw);
+        }
+        for (long splitSize : new long[] {10_007, 64 * 1024 + 1, 256 * 1024, length / 2 + 1, length}) {
+            assertThat(SplitReading.readNewApi(conf, file, SplitReading.splits(length, splitSize)))
+                    .as("split size %d of %d", splitSize, length)
+                    .isEqualTo(lines);
+        }
+        assertThat(CodecPool.getLeasedCompressorsCount(codec)).isZero();
+        assertThat(CodecPool.getLeasedDecompressorsCount(codec)).isZero();
+    }
+}

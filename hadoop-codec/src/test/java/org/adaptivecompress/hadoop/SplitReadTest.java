@@ -1,0 +1,161 @@
+package org.adaptivecompress.hadoop;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.io.compress.CodecPool;
+import org.apache.hadoop.io.compress.CompressionCodecFactory;
+import org.apache.hadoop.io.compress.SplitCompressionInputStream;
+import org.apache.hadoop.io.compress.SplittableCompressionCodec;
+import org.apache.hadoop.io.compress.SplittableCompressionCodec.READ_MODE;
+import org.apache.hadoop.mapred.JobConf;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Every line is read exactly once, in order, whatever the split boundaries. */
+class SplitReadTest {
+
+    @TempDir
+    Path tmp;
+
+    static Stream<Arguments> files() {
+        List<String> random = TestFiles.randomLines(42, 1500);
+        List<String> fixed = Collections.nCopies(1500, "abcdefgh");
+        List<Arguments> cases = new ArrayList<>();
+        for (int blockSize : new int[] {256, 1000, 128 * 1024}) {
+            cases.add(Arguments.of("random-LF", random, "\n", true, null, blockSize));
+            cases.add(Arguments.of("random-LF-no-trailing", random, "\n", false, null, blockSize));
+            cases.add(Arguments.of("random-CRLF", random, "\r\n", true, null, blockSize));
+            cases.add(Arguments.of("fixed-LF", fixed, "\n", true, null, blockSize));
+            cases.add(Arguments.of("custom-delimiter", random, "<EOR>", true, "<EOR>", blockSize));
+        }
+        return cases.stream();
+    }
+
+    @ParameterizedTest(name = "{0}, block size {5}")
+    @MethodSource("files")
+    void everyLineExactlyOnce(String name, List<String> lines, String delimiter, boolean trailing,
+            String customDelimiter, int blockSize) throws Exception {
+        JobConf conf = new JobConf(false); // without *-default.xml, each split initialises fast
+        conf.setInt(AdaptiveCodecSettings.BLOCK_SIZE_KEY, blockSize);
+        if (customDelimiter != null) {
+            conf.set("textinputformat.record.delimiter", customDelimiter);
+        }
+        byte[] raw = TestFiles.join(lines, delimiter, trailing);
+        Path plain = Files.write(tmp.resolve("plain.txt"), raw);
+        Path compressed = tmp.resolve("data.txt" + AdaptiveCodec.EXTENSION);
+        TestFiles.writeCompressed(TestFiles.codec(conf), raw, compressed);
+        long length = Files.size(compressed);
+
+        List<String> expected = SplitReading.readNewApi(conf, TestFiles.hadoopPath(plain),
+                SplitReading.splits(raw.length, raw.length));
+        assertThat(expected).isNotEmpty();
+        for (long splitSize : splitSizes(length)) {
+            List<long[]> splits = SplitReading.splits(length, splitSize);
+            assertThat(SplitReading.readNewApi(conf, TestFiles.hadoopPath(compressed), splits))
+                    .as("%s, new API, split size %d of %d", name, splitSize, length)
+                    .isEqualTo(expected);
+            if (splitSize % 5 == 2) {
+                assertThat(SplitReading.readOldApi(conf, TestFiles.hadoopPath(compressed), splits))
+                        .as("%s, old API, split size %d of %d", name, splitSize, length)
+                        .isEqualTo(expected);
+            }
+        }
+    }
+
+    /** Sizes from 1 byte (boundaries inside every header) to beyond the file, bounded in count. */
+    private static TreeSet<Long> splitSizes(long length) {
+        TreeSet<Long> sizes = new TreeSet<>();
+        for (long s = 1; s <= 33; s += 4) {
+            sizes.add(s);
+        }
+        for (long s = 41; s < length; s = s * 2 + 3) {
+            sizes.add(s);
+        }
+        sizes.add(length - 1);
+        sizes.add(length);
+        sizes.add(length + 7);
+        sizes.removeIf(s -> s <= 0 || length / s > 300);
+        return sizes;
+    }
+
+    /** Two streams written separately and concatenated: splits find the second stream's salt. */
+    @Test
+    void concatenatedStreamsSplitAnywhere() throws Exception {
+        JobConf conf = new JobConf(false);
+        conf.setInt(AdaptiveCodecSettings.BLOCK_SIZE_KEY, 300);
+        AdaptiveCodec codec = TestFiles.codec(conf);
+        List<String> first = TestFiles.randomLines(1, 400);
+        List<String> second = TestFiles.randomLines(2, 400);
+        Path file = tmp.resolve("cat.adc");
+        try (OutputStream out = Files.newOutputStream(file)) {
+            out.write(TestFiles.compress(codec, TestFiles.join(first, "\n", true)));
+            out.write(TestFiles.compress(codec, TestFiles.join(second, "\n", true)));
+        }
+        List<String> expected = new ArrayList<>(first);
+        expected.addAll(second);
+        long length = Files.size(file);
+        for (long splitSize : new long[] {13, 20, 33, 100, 299, 1000, 4001, length / 2, length}) {
+            assertThat(SplitReading.readNewApi(conf, TestFiles.hadoopPath(file), SplitReading.splits(length, splitSize)))
+                    .as("split size %d of %d", splitSize, length)
+                    .isEqualTo(expected);
+        }
+    }
+
+    /** Pins down getAdjustedStart() and getPos() as CompressedSplitLineReader uses them. */
+    @Test
+    void adjustedStartIsTheNextUnitAndPosIsItsStartPlusOne() throws Exception {
+        Configuration conf = new Configuration(false);
+        conf.setInt(AdaptiveCodecSettings.BLOCK_SIZE_KEY, 256);
+        byte[] raw = TestFiles.join(TestFiles.randomLines(3, 300), "\n", true);
+        Path file = tmp.resolve("c.adc");
+        TestFiles.writeCompressed(TestFiles.codec(conf), raw, file);
+        long length = Files.size(file);
+        org.apache.hadoop.fs.Path path = TestFiles.hadoopPath(file);
+        FileSystem fs = path.getFileSystem(conf);
+        SplittableCompressionCodec codec = (SplittableCompressionCodec) new CompressionCodecFactory(conf).getCodec(path);
+        int leased = CodecPool.getLeasedDecompressorsCount(codec);
+
+        List<Long> unitStarts = new ArrayList<>();
+        try (FSDataInputStream in = fs.open(path);
+                SplitCompressionInputStream s = codec.createInputStream(in, codec.createDecompressor(), 0, length,
+                        READ_MODE.BYBLOCK)) {
+            assertThat(s.getAdjustedStart()).isZero();
+            assertThat(s.getPos()).isEqualTo(1);
+            byte[] b = new byte[1000];
+            while (s.read(b, 0, b.length) > 0) {
+                long unit = s.getPos() - 1;
+                if (unitStarts.isEmpty() || unitStarts.get(unitStarts.size() - 1) != unit) {
+                    unitStarts.add(unit);
+                }
+            }
+        }
+        assertThat(unitStarts.get(0)).isZero(); // the first block's unit starts with the stream header
+        assertThat(unitStarts).hasSizeGreaterThan(10);
+        for (long start : new long[] {1, 12, 13, unitStarts.get(3) - 1, unitStarts.get(3), unitStarts.get(3) + 1,
+                length - 1}) {
+            long expected = unitStarts.stream().filter(u -> u >= start).findFirst().orElse(length);
+            try (FSDataInputStream in = fs.open(path);
+                    SplitCompressionInputStream s = codec.createInputStream(in, codec.createDecompressor(), start,
+                            start + 10, READ_MODE.BYBLOCK)) {
+                assertThat(s.getAdjustedStart()).as("start %d", start).isEqualTo(expected);
+                assertThat(s.getAdjustedEnd()).isEqualTo(start + 10);
+                assertThat(s.getPos()).isEqualTo(expected + 1);
+            }
+        }
+        assertThat(CodecPool.getLeasedDecompressorsCount(codec)).isEqualTo(leased);
+    }
+}
