@@ -1,0 +1,31 @@
+package org.adaptivecompress.examples.cli;
+
+import org.adaptivecompress.codec.Ladder;
+import org.adaptivecompress.engine.CompressionOptions;
+import org.adaptivecompress.stream.AdaptiveOutputStream;
+import picocli.CommandLine.Option;
+
+/** The options every compressing command shares: ladder, controller and block size. */
+final class CompressionMixin {
+
+    @Option(names = "--ladder", paramLabel = "SPEC", converter = Converters.LadderSpec.class,
+            description = "Rungs to choose from, fastest first (default: ${DEFAULT-VALUE}).")
+    String ladder = Ladder.DEFAULT_SPEC;
+
+    @Option(names = "--controller", paramLabel = "NAME", converter = Converters.ControllerName.class,
+            description = "adoc (adapt to how fast the output drains), fixed:N (always rung N), or another "
+                    + "controller the library names; default fixed:3 (zstd:3) for files, the library's default "
+                    + "(adoc) for send.")
+    String controller;
+
+    @Option(names = "--block-size", paramLabel = "BYTES", converter = Converters.BlockSize.class,
+            description = "Input bytes per block, e.g. 128k (default: 128k).")
+    int blockSize = CompressionOptions.DEFAULT_BLOCK_SIZE;
+
+    /** An output-stream builder with these options, {@code defaultController} if none was given. */
+    AdaptiveOutputStream.Builder builder(String defaultController) {
+        return AdaptiveOutputStream.builder().ladder(ladder)
+                .controller(controller == null ? defaultController : controller)
+                .blockSize(blockSize);
+    }
+}
