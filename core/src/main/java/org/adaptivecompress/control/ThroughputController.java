@@ -25,9 +25,8 @@ import java.util.Arrays;
  *   <li><b>Probing</b>: every {@value #PROBE_INTERVAL} blocks on one rung, a neighbour whose
  *       figures are older than {@value #STALE_AFTER} blocks is tried for one block, upwards only
  *       if the model does not rule it out, so estimates stay fresh when the data changes.
- *   <li><b>Data changes</b>: when a rung's measured ratio departs from its own earlier
- *       measurement by more than 15 %, the other rungs' ratios are forgotten and extrapolated
- *       from the new one until measured again.
+ *   <li><b>Data changes</b> show at once in the current rung's averages and reach the other
+ *       rungs through probes; rungs are deliberately not coupled (see {@code learnRung}).
  *   <li><b>Hysteresis</b>: the rung changes only for a predicted gain of
  *       {@value #HYSTERESIS_PERCENT} % or more over the rung it holds (a probe does not count as
  *       holding), so noise does not make it flap.
@@ -50,8 +49,13 @@ public final class ThroughputController implements LevelController {
     private static final double STEP_SLOWER = 3.0;
     private static final double STEP_SMALLER = 1.08;
     private static final double RAW_SPEED_GUESS = 10e9;
-    private static final double DATA_CHANGE = 0.15;
     private static final double IDLE_LINK_GROWTH = 1.25;
+    static final int LINK_WINDOW_BYTES = 256 * 1024;
+    static final int LINK_WINDOW_MILLIS = 100;
+    static final int LINK_WINDOW_GROWTH = 256 * 1024;
+    /** The most a sender writes at once (AdaptiveOutputStream's FIFO writes 64 KiB chunks). */
+    private static final int SENDER_WRITE = 64 * 1024;
+    private static final double LINK_SLOWED = 0.8;
     private static final double LINK_ALPHA = 0.6;
     private static final double FIRST_RUNG_RATIO_GUESS = 1.5;
     private static final double MAX_LINK = 1e12;
@@ -64,12 +68,16 @@ public final class ThroughputController implements LevelController {
     private long[] measuredAt = new long[0];
     private double link = Double.NaN;
     private long blocks;
-    private long lastNanoTime = -1;
-    private long lastDrained;
+    private long windowStartNanos = -1;
+    private long windowStartDrained;
+    private long windowStartFifo;
+    private double windowStartLink;
+    private boolean windowBusy;
     /** Blocks since the held rung (the one dithering and probes return to) last changed. */
     private int sinceChange;
-    private boolean probeUpNext = true;
     private int probedFrom = -1;
+    private boolean probeUpNext;
+    private boolean fifoOutrunsLink;
     private int held;
     private double ditherCredit;
 
@@ -86,15 +94,19 @@ public final class ThroughputController implements LevelController {
         int current = o.rung();
         learnLink(o);
         if (o.incompressible()) {
-            markIncompressible();
-            held = 0;
+            // Raw at once. The estimates stay: the engine stores the following blocks raw
+            // without trying, retrying ever more rarely, so an isolated JPEG in a text stream
+            // costs one block and a random stream costs almost nothing.
             probedFrom = -1;
-            sinceChange = 0;
             return 0;
         }
         learnRung(current, o);
         if (Double.isNaN(link)) {
-            return current;
+            // No link measurement yet: climb as AdOC does while the FIFO grows past a block, so
+            // a slow link is not fed raw blocks until the first measurement window closes.
+            boolean growing = o.fifoGrowth() > 0 && o.fifoBytes() > o.uncompressedLength();
+            held = growing ? Math.min(current + 1, o.topRung()) : current;
+            return held;
         }
         // Hysteresis is measured from the rung held before a probe, not from the probed one:
         // otherwise a chain of probes could walk down a ladder of near-equal rungs.
@@ -103,7 +115,12 @@ public final class ThroughputController implements LevelController {
         int best = best(o.topRung());
         if (best != home && throughput(best) > throughput(home) * HYSTERESIS) {
             home = best;
+        } else if (fifoOutrunsLink && home < o.topRung()) {
+            // The FIFO fills faster than the (still settling) link estimate allows: climb a
+            // rung as AdOC would, until the estimate catches up.
+            home++;
         }
+        fifoOutrunsLink = false;
         sinceChange = home == held ? sinceChange + 1 : 0;
         held = home;
         int next = dither(home, o.topRung());
@@ -111,6 +128,7 @@ public final class ThroughputController implements LevelController {
             int probe = probe(home, o.topRung());
             if (probe != home) {
                 probedFrom = home;
+                sinceChange = 0;
                 next = probe;
             }
         }
@@ -191,6 +209,7 @@ public final class ThroughputController implements LevelController {
         return best;
     }
 
+    /** A neighbour whose figures are stale, alternating up and down, unless the model rules it out. */
     private int probe(int current, int top) {
         probeUpNext = !probeUpNext;
         int[] order = probeUpNext ? new int[] {current + 1, current - 1} : new int[] {current - 1, current + 1};
@@ -206,51 +225,69 @@ public final class ThroughputController implements LevelController {
         return current;
     }
 
+    /**
+     * Measures the link over windows of at least {@value #LINK_WINDOW_BYTES} bytes drained,
+     * {@value #LINK_WINDOW_MILLIS} ms, or as much FIFO growth: a sender writes in chunks, so the
+     * drained count moves in steps that a per-block rate would turn into noise, while a FIFO that
+     * fills fast says at once that the link has slowed.
+     */
     private void learnLink(Observation o) {
-        if (lastNanoTime >= 0 && o.nanoTime() > lastNanoTime) {
-            double observed = (o.drainedBytes() - lastDrained) * 1e9 / (o.nanoTime() - lastNanoTime);
-            boolean senderBusy = o.fifoBytesAtBlockStart() > 0 && o.fifoBytes() > 0;
-            if (senderBusy) {
-                link = Double.isNaN(link) ? observed : link + LINK_ALPHA * (observed - link);
-            } else {
-                // The link took everything offered, so it is faster than that: say a quarter
-                // faster, which lets faster rungs compete without compounding guesses.
-                double lowerBound = Math.min(MAX_LINK, Math.max(observed * IDLE_LINK_GROWTH, 1));
-                link = Double.isNaN(link) ? lowerBound : Math.max(link, lowerBound);
-            }
+        boolean senderBusy = o.fifoBytesAtBlockStart() > 0 && o.fifoBytes() > 0;
+        if (windowStartNanos < 0) {
+            startWindow(o);
+            return;
         }
-        lastNanoTime = o.nanoTime();
-        lastDrained = o.drainedBytes();
+        windowBusy &= senderBusy;
+        long elapsed = o.nanoTime() - windowStartNanos;
+        long drained = o.drainedBytes() - windowStartDrained;
+        long grown = o.fifoBytes() - windowStartFifo;
+        boolean enoughDrained = drained >= LINK_WINDOW_BYTES;
+        boolean timeUp = elapsed >= LINK_WINDOW_MILLIS * 1_000_000L;
+        if (!enoughDrained && !timeUp) {
+            if (grown >= LINK_WINDOW_GROWTH && windowBusy && !Double.isNaN(link)) {
+                // The FIFO filled fast with little drained: the link is at most what drained plus
+                // one sender write still in flight. An upper bound, so it only ever lowers the
+                // estimate, but it reacts to a link that slowed within a few blocks.
+                double atMost = (drained + SENDER_WRITE) * 1e9 / Math.max(1, elapsed);
+                fifoOutrunsLink = atMost < windowStartLink * LINK_SLOWED;
+                link = Math.min(link, atMost);
+            }
+            return;
+        }
+        double observed = drained * 1e9 / Math.max(1, elapsed);
+        if (windowBusy) {
+            link = Double.isNaN(link) ? observed : link + LINK_ALPHA * (observed - link);
+        } else {
+            // The link took everything offered, so it is faster than that: say a quarter
+            // faster, which lets faster rungs compete without compounding guesses.
+            double lowerBound = Math.min(MAX_LINK, Math.max(observed * IDLE_LINK_GROWTH, 1));
+            link = Double.isNaN(link) ? lowerBound : Math.max(link, lowerBound);
+        }
+        startWindow(o);
     }
 
+    private void startWindow(Observation o) {
+        windowStartNanos = o.nanoTime();
+        windowStartDrained = o.drainedBytes();
+        windowStartFifo = o.fifoBytes();
+        windowStartLink = link;
+        windowBusy = true;
+    }
+
+    /**
+     * Each rung keeps moving averages of its own speed and ratio, nothing shared between rungs:
+     * coupling them (scaling every rung by what one measured) lets estimates of rungs nobody
+     * measures drift. Data changes reach the other rungs through probes instead.
+     */
     private void learnRung(int rung, Observation o) {
         if (o.compressNanos() <= 0 || o.uncompressedLength() <= 0) {
             return;
         }
         double measuredSpeed = o.uncompressedLength() * 1e9 / o.compressNanos();
-        double measuredRatio = (double) o.uncompressedLength() / (o.storedLength() + 20);
-        boolean dataChanged = rung > 0 && !Double.isNaN(ratio[rung])
-                && Math.abs(measuredRatio / ratio[rung] - 1) > DATA_CHANGE;
-        if (dataChanged) {
-            // The data changed: what other rungs did on the old data no longer holds; they are
-            // extrapolated from this measurement until measured again.
-            for (int r = 1; r < ratio.length; r++) {
-                ratio[r] = Double.NaN;
-            }
-        }
+        double measuredRatio = rung == 0 ? 1 : (double) o.uncompressedLength() / (o.storedLength() + 20);
         speed[rung] = Double.isNaN(speed[rung]) ? measuredSpeed : speed[rung] + ALPHA * (measuredSpeed - speed[rung]);
-        ratio[rung] = rung == 0 ? 1
-                : Double.isNaN(ratio[rung]) ? measuredRatio
-                : ratio[rung] + ALPHA * (measuredRatio - ratio[rung]);
+        ratio[rung] = Double.isNaN(ratio[rung]) ? measuredRatio : ratio[rung] + ALPHA * (measuredRatio - ratio[rung]);
         measuredAt[rung] = blocks;
-    }
-
-    /** The data stopped shrinking: no rung gains anything on it until a probe shows otherwise. */
-    private void markIncompressible() {
-        for (int r = 1; r < ratio.length; r++) {
-            ratio[r] = 1;
-            measuredAt[r] = blocks;
-        }
     }
 
     private double estimatedSpeed(int rung) {
@@ -273,8 +310,8 @@ public final class ThroughputController implements LevelController {
         }
         int known = nearestKnown(ratio, rung);
         if (known <= 0) {
-            // Raw's ratio says nothing about the data: guess that it compresses somewhat, so the
-            // controller tries; one block shows whether it does.
+            // Nothing measured yet: guess that the data compresses somewhat, so the controller
+            // tries; one block shows whether it does.
             return FIRST_RUNG_RATIO_GUESS * Math.pow(STEP_SMALLER, rung - 1);
         }
         return ratio[known] * Math.pow(STEP_SMALLER, rung - known);

@@ -57,10 +57,16 @@ class ControllerSimulationTest {
 
     /** Share of blocks in [from, to) at a rung delivering at least 95 % of the best rung's throughput. */
     private static double shareNearBest(LinkSimulation.Result result, Profile profile, double link, int from, int to) {
+        return shareNear(result, profile, link, from, to, 0.95);
+    }
+
+    /** Share of blocks in [from, to) at a rung delivering at least {@code fraction} of the best rung's throughput. */
+    private static double shareNear(LinkSimulation.Result result, Profile profile, double link, int from, int to,
+            double fraction) {
         double best = profile.delivered(profile.bestRung(link), link);
         int good = 0;
         for (int i = from; i < to; i++) {
-            if (profile.delivered(result.rung(i), link) >= 0.95 * best) {
+            if (profile.delivered(result.rung(i), link) >= fraction * best) {
                 good++;
             }
         }
@@ -101,8 +107,12 @@ class ControllerSimulationTest {
                 i -> cycle[i / BLOCKS], i -> link);
 
         for (int phase = 0; phase < cycle.length; phase++) {
+            // After 200 blocks of random data the engine retries compression only every 64
+            // blocks (its backoff, not the controller's choice), so text may wait that long.
+            double bound = cycle[(phase + cycle.length - 1) % cycle.length] == RANDOM
+                    ? (BLOCKS - SETTLE - 64) / (double) (BLOCKS - SETTLE) : 0.85;
             assertThat(shareNearBest(result, cycle[phase], link, phase * BLOCKS + SETTLE, (phase + 1) * BLOCKS))
-                    .as("phase %d: %s", phase, result.trace()).isGreaterThanOrEqualTo(0.85);
+                    .as("phase %d: %s", phase, result.trace()).isGreaterThanOrEqualTo(bound);
         }
     }
 
@@ -111,32 +121,42 @@ class ControllerSimulationTest {
         for (double link : LINKS) {
             LinkSimulation.Result noisy = simulation(0.2).run(new ThroughputController(), 4 * BLOCKS, i -> TEXT,
                     i -> link);
+            LinkSimulation.Result moderate = simulation(0.1).run(new ThroughputController(), 4 * BLOCKS, i -> TEXT,
+                    i -> link);
             LinkSimulation.Result clean = simulation(0).run(new ThroughputController(), 4 * BLOCKS, i -> TEXT,
                     i -> link);
-            // The stated bound: with ±20 % noise on every measurement, at least 95 % of the blocks
-            // stay within a band of three adjacent rungs (a dithered pair and a probe's
-            // neighbour), and throughput stays within 10 % of the noise-free run.
-            assertThat(shareWithinBand(noisy, SETTLE, 4 * BLOCKS, 3)).as("link %.0f: %s", link, noisy.trace())
-                    .isGreaterThanOrEqualTo(0.95);
+            // The stated bounds. With ±20 % noise on every speed and ratio it measures: the mean
+            // rung of consecutive 8-block windows moves by a whole rung or more in at most 10 %
+            // of the windows (a probe moves it by 1/8, dithering not at all), and throughput
+            // stays within 10 % of the noise-free run. With ±10 % noise: 90 % of the blocks go
+            // to rungs that deliver within 10 % of the best (noise may swap near-equal rungs,
+            // never wander to poor ones), unless dithering beats the best rung outright.
+            int windows = (4 * BLOCKS - SETTLE) / 8;
+            assertThat(windowJumps(noisy, SETTLE, windows)).as("link %.0f: %s", link, noisy.trace())
+                    .isLessThanOrEqualTo(windows / 10);
             assertThat(noisy.throughput()).as("link %.0f", link).isGreaterThan(0.9 * clean.throughput());
+            assertThat(shareNear(moderate, TEXT, link, SETTLE, 4 * BLOCKS, 0.9) >= 0.9
+                    || moderate.throughput() >= TEXT.delivered(TEXT.bestRung(link), link))
+                    .as("link %.0f: %s", link, moderate.trace()).isTrue();
         }
     }
 
-    /** The largest share of blocks in [from, to) whose rungs fall within {@code width} adjacent rungs. */
-    private static double shareWithinBand(LinkSimulation.Result result, int from, int to, int width) {
-        int[] counts = new int[16];
-        for (int i = from; i < to; i++) {
-            counts[result.rung(i)]++;
-        }
-        int best = 0;
-        for (int low = 0; low + width <= counts.length; low++) {
-            int sum = 0;
-            for (int r = low; r < low + width; r++) {
-                sum += counts[r];
+    /** How many consecutive 8-block windows from {@code from} differ in mean rung by 1 or more. */
+    private static int windowJumps(LinkSimulation.Result result, int from, int windows) {
+        int jumps = 0;
+        double previous = Double.NaN;
+        for (int w = 0; w < windows; w++) {
+            double sum = 0;
+            for (int i = 0; i < 8; i++) {
+                sum += result.rung(from + 8 * w + i);
             }
-            best = Math.max(best, sum);
+            double mean = sum / 8;
+            if (!Double.isNaN(previous) && Math.abs(mean - previous) >= 1) {
+                jumps++;
+            }
+            previous = mean;
         }
-        return best / (double) (to - from);
+        return jumps;
     }
 
     private static void record(String kind, double link, Profile profile, LinkSimulation.Result throughput,

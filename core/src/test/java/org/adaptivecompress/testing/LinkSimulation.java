@@ -13,8 +13,9 @@ import org.adaptivecompress.control.Observation;
  *
  * <p>Each block takes {@code blockSize / speed} seconds to compress while the link drains the
  * FIFO; the frame then joins the FIFO, waiting for room if it is full. The controller sees the
- * same {@link Observation}s the real engine builds. A block at a rung whose ratio is below
- * 32/31 is stored raw and reported incompressible, as the engine does.
+ * same {@link Observation}s the real engine builds. As in the engine, a block at a rung whose
+ * ratio is below 32/31 is stored raw and reported incompressible, and the blocks after it are
+ * stored raw without trying, 1, 2, 4 ... up to 64 of them as retries keep failing.
  */
 public final class LinkSimulation {
 
@@ -68,7 +69,7 @@ public final class LinkSimulation {
             this.inputBytes = inputBytes;
         }
 
-        /** The rung the controller chose for block i. */
+        /** The rung block i was stored at (raw when it did not shrink or was skipped as incompressible). */
         public int rung(int block) {
             return rungs[block];
         }
@@ -138,19 +139,29 @@ public final class LinkSimulation {
         double clock = 0;
         double fifo = 0;
         double drained = 0;
+        int skipRemaining = 0;
+        int skipRun = 1;
         for (int i = 0; i < blocks; i++) {
             Profile profile = profileByBlock.apply(i);
             double link = linkByBlock.applyAsDouble(i);
-            rungs[i] = rung;
+            int tried = skipRemaining > 0 ? 0 : rung;
             double fifoAtStart = fifo;
-            double compressSeconds = blockSize / (profile.speed[rung] * jitter(random));
+            double compressSeconds = blockSize / (profile.speed[tried] * jitter(random));
             double sent = Math.min(fifo, link * compressSeconds);
             fifo -= sent;
             drained += sent;
             clock += compressSeconds;
-            double ratio = profile.ratio[rung] * jitter(random);
-            boolean incompressible = rung > 0 && ratio < 32.0 / 31;
-            int stored = incompressible || rung == 0 ? blockSize : (int) (blockSize / ratio);
+            double ratio = profile.ratio[tried] * jitter(random);
+            boolean failed = tried > 0 && ratio < 32.0 / 31;
+            boolean incompressible = skipRemaining > 0 || failed;
+            rungs[i] = failed ? 0 : tried;
+            if (skipRemaining > 0) {
+                skipRemaining--;
+            } else if (tried > 0) {
+                skipRemaining = failed ? skipRun : 0;
+                skipRun = failed ? Math.min(skipRun * 2, 64) : 1;
+            }
+            int stored = rungs[i] == 0 ? blockSize : (int) (blockSize / ratio);
             int frame = stored + 20;
             Observation o = Observation.builder()
                     .rung(rung).topRung(top)
