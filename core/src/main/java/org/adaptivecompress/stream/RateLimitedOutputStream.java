@@ -114,13 +114,17 @@ public final class RateLimitedOutputStream extends FilterOutputStream {
         }
         while (true) {
             long now = System.nanoTime();
-            tokens = Math.min(burst(), tokens + (now - lastRefill) * (rate / 1e9));
+            long burst = burst();
+            tokens = Math.min(burst, tokens + (now - lastRefill) * (rate / 1e9));
             lastRefill = now;
-            if (tokens >= n) {
+            // A write sized for a faster rate may exceed the bucket after the rate drops: it
+            // waits for a full bucket and runs the balance into debt that later writes repay.
+            double needed = Math.min(n, burst);
+            if (tokens >= needed) {
                 tokens -= n;
                 return;
             }
-            long waitNanos = (long) ((n - tokens) / rate * 1e9);
+            long waitNanos = (long) ((needed - tokens) / rate * 1e9);
             LockSupport.parkNanos(Math.max(waitNanos, TimeUnit.MICROSECONDS.toNanos(50)));
             if (Thread.interrupted()) {
                 Thread.currentThread().interrupt();
