@@ -1,0 +1,157 @@
+package org.adaptivecompress.benchmarks.link;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import org.adaptivecompress.stream.RateLimitedOutputStream;
+
+/**
+ * The link benchmark: every contender sends the same input over loopback TCP through an emulated
+ * link, per data kind and rate, plus a link whose rate steps 1000 -> 10 -> 1000 Mbit/s and a run
+ * with a busy thread competing for the CPU. Writes a CSV, a markdown report and PNG charts.
+ */
+public final class LinkBenchmark {
+
+    private static final long GIGABIT = RateLimitedOutputStream.parseRate("1000mbit");
+    private static final long TEN_MEGABIT = RateLimitedOutputStream.parseRate("10mbit");
+    private static final long HUNDRED_MEGABIT = RateLimitedOutputStream.parseRate("100mbit");
+
+    /**
+     * Transfers shorter than this are repeated and the median kept: at a few milliseconds one
+     * scheduling hiccup on a shared two-core machine doubles a time; longer ones are link-bound.
+     */
+    private static final double REPEAT_BELOW_SECONDS = 2.0;
+
+    private final LinkConfig config;
+    private final List<Contender> contenders;
+    private final PrintStream progress;
+    private final List<String> notes = new ArrayList<>();
+    private int done;
+    private int total;
+
+    /** A benchmark of these contenders, printing a progress line per transfer to {@code progress}. */
+    public LinkBenchmark(LinkConfig config, List<Contender> contenders, PrintStream progress) {
+        this.config = config;
+        this.contenders = contenders;
+        this.progress = progress;
+    }
+
+    /** Runs the benchmark from the command line (arguments after {@code link}); returns the exit status. */
+    public static int run(String... args) throws IOException, InterruptedException {
+        System.setProperty("java.awt.headless", "true");
+        LinkConfig config = LinkConfig.parse(args);
+        List<Contender> chosen = new ArrayList<>();
+        List<String> skipped = new ArrayList<>();
+        boolean zstd = Contender.ZstdAdaptContender.installed();
+        for (Contender c : Contender.all()) {
+            if (!config.runs(c.name())) {
+                continue;
+            }
+            if (c instanceof Contender.ZstdAdaptContender && !zstd) {
+                skipped.add("zstd --adapt skipped: no zstd binary on the PATH");
+                continue;
+            }
+            chosen.add(c);
+        }
+        LinkBenchmark benchmark = new LinkBenchmark(config, chosen, System.err);
+        benchmark.notes.addAll(skipped);
+        List<Measurement> results = benchmark.measure();
+        LinkReport.write(config, results, benchmark.notes);
+        System.err.println("results in " + config.out().toAbsolutePath());
+        return results.stream().allMatch(m -> m.result().verified()) ? 0 : 1;
+    }
+
+    /** Runs every cell and returns the measurements. */
+    public List<Measurement> measure() throws IOException, InterruptedException {
+        Files.createDirectories(config.out());
+        List<Measurement> results = new ArrayList<>();
+        total = contenders.size() * (config.kinds().size() * config.rates().size() + (config.scenarios() ? 2 : 0));
+        if (config.warmup()) {
+            warmUp();
+        }
+        for (LinkData data : config.kinds()) {
+            for (long rate : config.rates()) {
+                int size = config.sizeFor(rate);
+                byte[] input = data.generate(size);
+                Measurement.Cell cell = new Measurement.Cell("rate", data.label(), LinkConfig.rateLabel(rate));
+                for (Contender c : contenders) {
+                    results.add(measure(cell, c, input, rate, List.of()));
+                }
+            }
+        }
+        if (config.scenarios()) {
+            results.addAll(stepScenario());
+            results.addAll(cpuContendedScenario());
+        }
+        return results;
+    }
+
+    private void warmUp() throws IOException, InterruptedException {
+        byte[] input = LinkData.JSON.generate(2 << 20);
+        for (Contender c : contenders) {
+            LinkTransfer.run(c, input, RateLimitedOutputStream.UNLIMITED, List.of());
+        }
+        progress.println("warmed up: each contender sent 2 MiB of JSON once, unrecorded");
+        notes.add("warm-up: each contender first sent 2 MiB of JSON unthrottled once, unrecorded (JIT, native contexts)");
+    }
+
+    /**
+     * 1000 Mbit/s, 10 Mbit/s while the receiver verifies the second quarter of the input, then
+     * 1000 Mbit/s again.
+     */
+    private List<Measurement> stepScenario() throws IOException, InterruptedException {
+        boolean quick = !config.warmup();
+        int size = quick ? 1 << 20 : 24 << 20;
+        byte[] input = LinkData.JSON.generate(size);
+        List<LinkTransfer.RateStep> steps = List.of(new LinkTransfer.RateStep(0.25, TEN_MEGABIT),
+                new LinkTransfer.RateStep(0.5, GIGABIT));
+        notes.add(String.format(Locale.ROOT, "step scenario: %d MiB of JSON at 1000 Mbit/s, 10 Mbit/s while the"
+                + " receiver verifies the second quarter of it, then 1000 Mbit/s again", size >> 20));
+        Measurement.Cell cell = new Measurement.Cell("step", LinkData.JSON.label(), "1000->10->1000 Mbit/s");
+        List<Measurement> results = new ArrayList<>();
+        for (Contender c : contenders) {
+            results.add(measure(cell, c, input, GIGABIT, steps));
+        }
+        return results;
+    }
+
+    /** JSON at 100 Mbit/s while a thread spins on the other core. */
+    private List<Measurement> cpuContendedScenario() throws IOException, InterruptedException {
+        byte[] input = LinkData.JSON.generate(config.sizeFor(HUNDRED_MEGABIT));
+        Measurement.Cell cell = new Measurement.Cell("cpu-contended", LinkData.JSON.label(),
+                LinkConfig.rateLabel(HUNDRED_MEGABIT));
+        List<Measurement> results = new ArrayList<>();
+        try (CpuHog hog = CpuHog.start()) {
+            for (Contender c : contenders) {
+                results.add(measure(cell, c, input, HUNDRED_MEGABIT, List.of()));
+            }
+        }
+        notes.add("cpu-contended scenario: one extra thread spins for the whole run, taking one of the two cores");
+        return results;
+    }
+
+    private Measurement measure(Measurement.Cell cell, Contender c, byte[] input, long rate,
+            List<LinkTransfer.RateStep> steps) throws IOException, InterruptedException {
+        List<LinkTransfer.Result> runs = new ArrayList<>();
+        runs.add(LinkTransfer.run(c, input, rate, steps));
+        while (runs.size() < config.repeats() && runs.get(0).seconds() < REPEAT_BELOW_SECONDS) {
+            runs.add(LinkTransfer.run(c, input, rate, steps));
+        }
+        runs.sort(Comparator.comparingDouble(LinkTransfer.Result::seconds));
+        LinkTransfer.Result r = runs.get(runs.size() / 2);
+        boolean allVerified = runs.stream().allMatch(LinkTransfer.Result::verified);
+        if (!allVerified) {
+            r = new LinkTransfer.Result(r.seconds(), r.wireBytes(), false, r.rungs());
+        }
+        Measurement m = new Measurement(cell, c, input.length, r, runs.size());
+        done++;
+        progress.printf(Locale.ROOT, "[%3d/%d] %-44s %-16s %8.1f KiB  %7.3f s (median of %d)  %8.1f MB/s  wire %5.1f%%%s%n",
+                done, total, cell, c.name(), input.length / 1024.0, r.seconds(), runs.size(), m.megabytesPerSecond(),
+                100.0 * r.wireBytes() / input.length, r.verified() ? "" : "  NOT VERIFIED");
+        return m;
+    }
+}

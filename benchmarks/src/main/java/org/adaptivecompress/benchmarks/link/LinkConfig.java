@@ -1,0 +1,110 @@
+package org.adaptivecompress.benchmarks.link;
+
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.List;
+import org.adaptivecompress.stream.RateLimitedOutputStream;
+
+/**
+ * What one link benchmark run measures: rates, data kinds, contenders, input sizes and where the
+ * results go. Parsed from the command line; {@code --quick} shrinks everything for CI smoke runs.
+ *
+ * @param rates link rates in bytes per second ({@link RateLimitedOutputStream#UNLIMITED} for none)
+ * @param kinds data kinds of the fixed-rate matrix
+ * @param contenders contender names to run, or empty for all
+ * @param secondsAtRaw input size at each rate is what raw would send in this many seconds...
+ * @param minSize ...but at least this many bytes (so a controller sees enough blocks)...
+ * @param maxSize ...and at most this many (so the slowest rung still ends in seconds)
+ * @param scenarios whether to run the step-rate and CPU-contended scenarios
+ * @param warmup whether to run each contender once, unrecorded, before measuring
+ * @param repeats runs per short transfer, of which the median is kept
+ * @param out directory for the CSV, the markdown table and the charts
+ */
+public record LinkConfig(List<Long> rates, List<LinkData> kinds, List<String> contenders, double secondsAtRaw,
+        int minSize, int maxSize, boolean scenarios, boolean warmup, int repeats, Path out) {
+
+    private static final String USAGE = "usage: link [--quick] [--rates 1mbit,10mbit,...,unlimited]"
+            + " [--kinds json,text,binary,random,changing] [--contenders raw,adoc,...] [--max-size 8m]"
+            + " [--no-scenarios] [--out DIR]";
+
+    /** Parses the command line after the {@code link} word. */
+    public static LinkConfig parse(String... args) {
+        boolean quick = Arrays.asList(args).contains("--quick");
+        List<Long> rates = rates(quick ? "10mbit,unlimited" : "1mbit,10mbit,100mbit,1000mbit,unlimited");
+        List<LinkData> kinds = quick ? List.of(LinkData.JSON, LinkData.CHANGING) : List.of(LinkData.values());
+        List<String> contenders = List.of();
+        double seconds = quick ? 0.1 : 1.0;
+        int minSize = quick ? 64 << 10 : 384 << 10;
+        int maxSize = quick ? 1 << 20 : 8 << 20;
+        boolean scenarios = true;
+        Path out = Paths.get("benchmarks", "target", "link-results");
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--quick" -> { }
+                case "--rates" -> rates = rates(value(args, ++i));
+                case "--kinds" -> kinds = kinds(value(args, ++i));
+                case "--contenders" -> contenders = List.of(value(args, ++i).split(","));
+                case "--max-size" -> {
+                    maxSize = size(value(args, ++i));
+                    minSize = Math.min(minSize, maxSize);
+                }
+                case "--no-scenarios" -> scenarios = false;
+                case "--out" -> out = Paths.get(value(args, ++i));
+                default -> throw new IllegalArgumentException("unknown option '" + args[i] + "'; " + USAGE);
+            }
+        }
+        return new LinkConfig(rates, kinds, contenders, seconds, minSize, maxSize, scenarios, !quick, quick ? 1 : 3, out);
+    }
+
+    /** The input size for a cell at this rate. */
+    public int sizeFor(long bytesPerSecond) {
+        double wanted = bytesPerSecond == RateLimitedOutputStream.UNLIMITED ? maxSize : bytesPerSecond * secondsAtRaw;
+        return (int) Math.max(minSize, Math.min(maxSize, wanted));
+    }
+
+    /** Whether the contender with this name is to run. */
+    public boolean runs(String contender) {
+        return contenders.isEmpty() || contenders.contains(contender);
+    }
+
+    /** A rate as the tables show it: {@code 10 Mbit/s} or {@code unthrottled}. */
+    public static String rateLabel(long bytesPerSecond) {
+        if (bytesPerSecond == RateLimitedOutputStream.UNLIMITED) {
+            return "unthrottled";
+        }
+        return (bytesPerSecond * 8 / 1_000_000) + " Mbit/s";
+    }
+
+    private static String value(String[] args, int i) {
+        if (i >= args.length) {
+            throw new IllegalArgumentException(args[i - 1] + " needs a value; " + USAGE);
+        }
+        return args[i];
+    }
+
+    private static List<Long> rates(String spec) {
+        List<Long> list = new ArrayList<>();
+        for (String r : spec.split(",")) {
+            list.add(RateLimitedOutputStream.parseRate(r));
+        }
+        return List.copyOf(list);
+    }
+
+    private static List<LinkData> kinds(String spec) {
+        List<LinkData> list = new ArrayList<>();
+        for (String k : spec.split(",")) {
+            list.add(LinkData.byName(k));
+        }
+        return List.copyOf(list);
+    }
+
+    private static int size(String text) {
+        String t = text.trim().toLowerCase(Locale.ROOT);
+        int shift = t.endsWith("k") ? 10 : t.endsWith("m") ? 20 : 0;
+        String digits = shift == 0 ? t : t.substring(0, t.length() - 1);
+        return Integer.parseInt(digits) << shift;
+    }
+}

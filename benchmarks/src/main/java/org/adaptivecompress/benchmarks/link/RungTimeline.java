@@ -1,0 +1,36 @@
+package org.adaptivecompress.benchmarks.link;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.adaptivecompress.codec.Ladder;
+import org.adaptivecompress.engine.RungChangeListener;
+
+/** Records (seconds since the transfer started, rung) each time an adaptive sender changes rung. */
+public final class RungTimeline implements RungChangeListener {
+
+    /** One rung change. */
+    public record Point(double seconds, int rung) {}
+
+    private final long startNanos;
+    private final List<Point> points = new ArrayList<>();
+
+    /** A timeline whose clock starts at {@code startNanos} ({@link System#nanoTime()}). */
+    public RungTimeline(long startNanos) {
+        this.startNanos = startNanos;
+    }
+
+    /** Records the rung of the first block. */
+    public synchronized void start(int rung) {
+        points.add(new Point(0, rung));
+    }
+
+    @Override
+    public synchronized void rungChanged(int from, int to, Ladder ladder) {
+        points.add(new Point((System.nanoTime() - startNanos) / 1e9, to));
+    }
+
+    /** The points so far, oldest first. */
+    public synchronized List<Point> points() {
+        return List.copyOf(points);
+    }
+}
