@@ -265,7 +265,7 @@ public final class AdaptiveOutputStream extends OutputStream {
             return this;
         }
 
-        /** Makes this stream's controller; default AdOC's rule. */
+        /** Makes this stream's controller; default {@link org.adaptivecompress.control.ThroughputController}. */
         public Builder controller(Supplier<? extends LevelController> factory) {
             compression.controller(factory);
             return this;
