@@ -17,7 +17,7 @@ import java.util.Arrays;
  * <ul>
  *   <li><b>Link rate</b> is measured only while the sender was busy the whole block (a backlog
  *       at both ends); when the FIFO ran dry the link is faster than what was fed to it, so the
- *       estimate becomes at least a quarter more than the rate it was fed.
+ *       estimate doubles for every such window in a row.
  *   <li><b>Rungs never measured</b> are extrapolated from the nearest measured one (three times
  *       slower and 8 % smaller per rung up; rung 1 is guessed at a ratio of 1.5), so the first
  *       decisions can jump straight to a plausible rung; a rung's own measurements replace the
@@ -49,7 +49,7 @@ public final class ThroughputController implements LevelController {
     private static final double STEP_SLOWER = 3.0;
     private static final double STEP_SMALLER = 1.08;
     private static final double RAW_SPEED_GUESS = 10e9;
-    private static final double IDLE_LINK_GROWTH = 1.25;
+    private static final double IDLE_LINK_GROWTH = 2;
     static final int LINK_WINDOW_BYTES = 256 * 1024;
     static final int LINK_WINDOW_MILLIS = 100;
     static final int LINK_WINDOW_GROWTH = 256 * 1024;
@@ -258,10 +258,11 @@ public final class ThroughputController implements LevelController {
         if (windowBusy) {
             link = Double.isNaN(link) ? observed : link + LINK_ALPHA * (observed - link);
         } else {
-            // The link took everything offered, so it is faster than that: say a quarter
-            // faster, which lets faster rungs compete without compounding guesses.
-            double lowerBound = Math.min(MAX_LINK, Math.max(observed * IDLE_LINK_GROWTH, 1));
-            link = Double.isNaN(link) ? lowerBound : Math.max(link, lowerBound);
+            // The link took everything offered, so it is faster than that by an unknown margin:
+            // double the estimate for every such window in a row, as TCP's slow start does, so
+            // that after a few of them faster rungs (raw at last) get their turn.
+            double floor = Double.isNaN(link) ? observed : Math.max(link, observed);
+            link = Math.min(MAX_LINK, Math.max(floor * IDLE_LINK_GROWTH, 1));
         }
         startWindow(o);
     }

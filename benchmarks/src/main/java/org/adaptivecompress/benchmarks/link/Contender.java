@@ -38,7 +38,10 @@ public interface Contender {
     /** Wraps the receiving socket's stream in this contender's decoder. */
     InputStream decoder(InputStream in) throws IOException;
 
-    /** Every contender: raw, each fixed rung of the default ladder, adoc, the default controller, zstd --adapt. */
+    /**
+     * Every contender: raw, each fixed rung of the default ladder, adoc, the throughput
+     * controller, the default controller, zstd --adapt.
+     */
     static List<Contender> all() {
         List<Contender> all = new ArrayList<>();
         all.add(new RawContender());
@@ -47,6 +50,7 @@ public interface Contender {
             all.add(new Framed("fixed:" + i + " " + ladder.rung(i), false, LevelControllers.byName("fixed:" + i)));
         }
         all.add(new Framed("adoc", true, LevelControllers.byName("adoc")));
+        all.add(new Framed("throughput", true, LevelControllers.byName("throughput")));
         all.add(new Framed("default", true, LevelControllers.defaultController()));
         all.add(new ZstdAdaptContender());
         return all;
