@@ -67,7 +67,9 @@ public final class AdaptiveSerdeConfig extends AbstractConfig {
             .define(LADDER, Type.STRING, DEFAULT_LADDER, new LadderValidator(), Importance.MEDIUM,
                     "Rungs the serializer may compress with, fastest first, starting with raw (core ladder spec, "
                             + "e.g. raw,lz4,zstd:3,zstd:19). The decoder needs no ladder: each frame names its codec.")
-            .define(CONTROLLER, Type.STRING, LevelControllers.DEFAULT_NAME, new ControllerValidator(),
+            // AdOC's rule, not the core default: the serializer observes acknowledged bytes every
+            // 32 records, not a sender's drain, and the throughput model's link windows assume the latter.
+            .define(CONTROLLER, Type.STRING, "adoc", new ControllerValidator(),
                     Importance.MEDIUM,
                     "Rule that picks the rung from the producer's in-flight bytes: adoc (climb while the backlog "
                             + "grows beyond 80 KiB, halve when it shrinks) or fixed:N (always rung N).")
