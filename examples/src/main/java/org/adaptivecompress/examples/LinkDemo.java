@@ -1,10 +1,8 @@
 package org.adaptivecompress.examples;
 
 import java.io.ByteArrayOutputStream;
-import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -20,6 +18,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Stream;
 import org.adaptivecompress.engine.CompressionStatistics;
+import org.adaptivecompress.examples.cli.CountingOutputStream;
 import org.adaptivecompress.stream.AdaptiveInputStream;
 import org.adaptivecompress.stream.AdaptiveOutputStream;
 import org.adaptivecompress.stream.RateLimitedOutputStream;
@@ -85,7 +84,7 @@ public final class LinkDemo {
             CountingOutputStream wire;
             AdaptiveOutputStream out;
             try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), server.getLocalPort())) {
-                wire = new CountingOutputStream(socket.getOutputStream());
+                wire = new CountingOutputStream(socket.getOutputStream(), true);
                 out = AdaptiveOutputStream.builder().controller(controller)
                         .build(new RateLimitedOutputStream(wire, bytesPerSecond));
                 for (int i = 0; i < data.length; i += 64 * 1024) {
@@ -97,7 +96,7 @@ public final class LinkDemo {
                 if (!java.util.Arrays.equals(got, data)) {
                     throw new IllegalStateException("the receiver decoded different bytes");
                 }
-                return new Result(seconds, wire.count, out.statistics());
+                return new Result(seconds, wire.count(), out.statistics());
             }
         } catch (ExecutionException e) {
             throw new IllegalStateException("receiver failed", e.getCause());
@@ -144,26 +143,5 @@ public final class LinkDemo {
             System.arraycopy(source, 0, out, i, Math.min(source.length, size - i));
         }
         return out;
-    }
-
-    /** Counts the bytes that reach the socket. */
-    private static final class CountingOutputStream extends FilterOutputStream {
-        long count;
-
-        CountingOutputStream(OutputStream out) {
-            super(out);
-        }
-
-        @Override
-        public void write(int b) throws IOException {
-            out.write(b);
-            count++;
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            out.write(b, off, len);
-            count += len;
-        }
     }
 }

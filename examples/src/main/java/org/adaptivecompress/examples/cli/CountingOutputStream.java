@@ -8,17 +8,19 @@ import java.io.OutputStream;
  * Counts the bytes written through it (read from another thread by the progress bar), and
  * optionally keeps the stream under it open: closing a compressor must not close stdout.
  */
-final class CountingOutputStream extends FilterOutputStream {
+public final class CountingOutputStream extends FilterOutputStream {
 
     private final boolean closeUnderlying;
     private volatile long count;
 
-    CountingOutputStream(OutputStream out, boolean closeUnderlying) {
+    /** Counts what is written to {@code out}; closes {@code out} on close only if {@code closeUnderlying}. */
+    public CountingOutputStream(OutputStream out, boolean closeUnderlying) {
         super(out);
         this.closeUnderlying = closeUnderlying;
     }
 
-    long count() {
+    /** Bytes written so far. */
+    public long count() {
         return count;
     }
 
