@@ -17,6 +17,7 @@ public final class Observation {
     private final int storedLength;
     private final boolean incompressible;
     private final long compressNanos;
+    private final int workers;
     private final long drainedBytes;
     private final long nanoTime;
 
@@ -29,11 +30,12 @@ public final class Observation {
         this.storedLength = b.storedLength;
         this.incompressible = b.incompressible;
         this.compressNanos = b.compressNanos;
+        this.workers = b.workers;
         this.drainedBytes = b.drainedBytes;
         this.nanoTime = b.nanoTime;
     }
 
-    /** A builder with every field zero. */
+    /** A builder with every field zero, except {@link #workers()}, one. */
     public static Builder builder() {
         return new Builder();
     }
@@ -85,9 +87,22 @@ public final class Observation {
         return incompressible;
     }
 
-    /** Time spent compressing this block, in nanoseconds. */
+    /**
+     * The time this block cost the pipeline's compression, in nanoseconds: the time spent
+     * compressing it divided by {@link #workers()}, so that {@code uncompressedLength() * 1e9 /
+     * compressNanos()} is the speed of all workers together, the figure a controller weighs
+     * against the link. With one worker (the default) it is the time spent compressing it.
+     */
     public long compressNanos() {
         return compressNanos;
+    }
+
+    /**
+     * How many workers compressed blocks side by side when this block was dispatched: 1 unless
+     * the stream compresses in parallel. {@link #compressNanos()} is already divided by it.
+     */
+    public int workers() {
+        return workers;
     }
 
     /** Total bytes the sender has written to the sink since the stream started. */
@@ -104,7 +119,8 @@ public final class Observation {
     public String toString() {
         return "Observation{rung=" + rung + "/" + topRung + ", fifo " + fifoBytesAtBlockStart + " -> " + fifoBytes
                 + ", block " + uncompressedLength + " -> " + storedLength + (incompressible ? " (incompressible)" : "")
-                + ", " + compressNanos + " ns, drained " + drainedBytes + "}";
+                + ", " + compressNanos + " ns" + (workers > 1 ? " (" + workers + " workers)" : "")
+                + ", drained " + drainedBytes + "}";
     }
 
     /** Builds an {@link Observation}. */
@@ -117,6 +133,7 @@ public final class Observation {
         private int storedLength;
         private boolean incompressible;
         private long compressNanos;
+        private int workers = 1;
         private long drainedBytes;
         private long nanoTime;
 
@@ -168,9 +185,22 @@ public final class Observation {
             return this;
         }
 
-        /** See {@link Observation#compressNanos()}. */
+        /** See {@link Observation#compressNanos()}: already divided by the workers. */
         public Builder compressNanos(long compressNanos) {
             this.compressNanos = compressNanos;
+            return this;
+        }
+
+        /**
+         * See {@link Observation#workers()}; default 1.
+         *
+         * @throws IllegalArgumentException if {@code workers} is below 1
+         */
+        public Builder workers(int workers) {
+            if (workers < 1) {
+                throw new IllegalArgumentException("workers must be at least 1, was " + workers);
+            }
+            this.workers = workers;
             return this;
         }
 

@@ -2,10 +2,7 @@ package org.adaptivecompress.engine;
 
 import java.security.SecureRandom;
 import java.util.Objects;
-import java.util.zip.CRC32C;
-import org.adaptivecompress.codec.BlockCompressor;
 import org.adaptivecompress.codec.Ladder;
-import org.adaptivecompress.codec.Rung;
 import org.adaptivecompress.control.LevelController;
 import org.adaptivecompress.control.Observation;
 import org.adaptivecompress.format.FrameFormat;
@@ -18,12 +15,19 @@ import org.adaptivecompress.format.FrameFormat;
  * the frame; finally {@link #writeEndOfStream}. It owns one compressor per rung (created on first use and
  * reused, so the hot path allocates nothing) and the statistics.
  *
+ * <p>A parallel pipeline splits {@link #compressBlock} in three, so blocks can be compressed on
+ * other threads while the decisions stay here and in stream order: {@link #planBlock} when a
+ * block is dispatched, {@link FrameEncoder#encode} on a worker with its own
+ * {@linkplain #newFrameEncoder() encoder}, and {@link #recordBlock} once the block's turn in the
+ * stream comes, followed by {@link #update} as usual.
+ *
  * <p>A block that does not shrink by at least 1/32 is stored raw and the controller is told;
  * after such a block the engine stores the next blocks raw without trying, doubling that run
  * (up to {@value #MAX_INCOMPRESSIBLE_SKIP} blocks) each time a retry fails too, so random or
  * pre-compressed data costs almost nothing.
  *
- * <p>Not thread-safe, except {@link #statistics()}, which any thread may call.
+ * <p>Not thread-safe, except {@link #statistics()} and {@link #newFrameEncoder()}, which any
+ * thread may call.
  */
 public final class AdaptiveCompressor implements AutoCloseable {
 
@@ -36,16 +40,22 @@ public final class AdaptiveCompressor implements AutoCloseable {
     private final LevelController controller;
     private final RungChangeListener listener;
     private final int blockSize;
-    private final BlockCompressor[] compressors;
-    private final CRC32C crc = new CRC32C();
-    private final CRC32C headerCrc = new CRC32C();
     private final int salt;
+    /** This thread's encoder: {@link #compressBlock} and the end marker. */
+    private final FrameEncoder encoder;
+    /** {@link #compressBlock}'s job, reused. */
+    private final BlockJob job = new BlockJob();
 
     private int rung;
     private int skipRemaining;
     private int skipRun = 1;
 
-    private int lastRung;
+    /**
+     * What {@link #update} reports as the block's rung: the rung the controller had chosen for
+     * the last recorded block, which in a parallel pipeline may be older than {@link #rung}; the
+     * current rung if no block was recorded since the last update.
+     */
+    private int lastPlannedRung;
     private int lastUncompressed;
     private int lastStored;
     private boolean lastIncompressible;
@@ -58,6 +68,8 @@ public final class AdaptiveCompressor implements AutoCloseable {
     private long incompressibleBlocks;
     private long rungChanges;
     private long lastFifoBytes;
+    /** Workers side by side for the last recorded block; written under {@link #statsLock}. */
+    private int lastWorkers = 1;
 
     private boolean closed;
 
@@ -78,11 +90,12 @@ public final class AdaptiveCompressor implements AutoCloseable {
         this.blockSize = options.blockSize();
         this.controller = Objects.requireNonNull(options.controllerFactory().get(), "controller factory returned null");
         this.salt = salt;
-        this.compressors = new BlockCompressor[ladder.size()];
+        this.encoder = new FrameEncoder(ladder, blockSize, salt);
         this.blocksPerRung = new long[ladder.size()];
         this.bytesInPerRung = new long[ladder.size()];
         this.bytesOutPerRung = new long[ladder.size()];
         this.rung = checkRung(controller.initialRung(ladder.top()));
+        this.lastPlannedRung = rung;
     }
 
     /** The ladder rung indexes refer to. */
@@ -112,8 +125,7 @@ public final class AdaptiveCompressor implements AutoCloseable {
 
     /** Writes the end-of-stream marker; returns its length, {@link FrameFormat#BLOCK_HEADER_LENGTH}. */
     public int writeEndOfStream(byte[] dst, int offset) {
-        FrameFormat.writeBlockHeader(dst, offset, salt, FrameFormat.END_OF_STREAM, 0, 0, 0, 0, headerCrc);
-        return FrameFormat.BLOCK_HEADER_LENGTH;
+        return encoder.writeEndOfStream(dst, offset);
     }
 
     /**
@@ -126,59 +138,74 @@ public final class AdaptiveCompressor implements AutoCloseable {
      */
     public int compressBlock(byte[] src, int offset, int length, byte[] dst, int dstOffset) {
         ensureOpen();
-        if (length < 1 || length > blockSize) {
-            throw new IllegalArgumentException("block length must be in [1, " + blockSize + "], was " + length);
-        }
-        int payloadOffset = dstOffset + FrameFormat.BLOCK_HEADER_LENGTH;
-        int tryRung = skipRemaining > 0 ? 0 : rung;
-        long start = System.nanoTime();
-        int stored = BlockCompressor.DOES_NOT_FIT;
-        if (tryRung > 0) {
-            // Worth keeping only if it saves at least 1/32 of the block.
-            int worthKeeping = length - (length >>> 5) - 1;
-            stored = compressor(tryRung).compress(src, offset, length, dst, payloadOffset, worthKeeping);
-        }
-        lastIncompressible = skipRemaining > 0 || (tryRung > 0 && stored == BlockCompressor.DOES_NOT_FIT);
-        Rung used;
-        if (stored == BlockCompressor.DOES_NOT_FIT) {
-            System.arraycopy(src, offset, dst, payloadOffset, length);
-            stored = length;
-            used = Rung.RAW;
-            lastRung = 0;
-        } else {
-            used = ladder.rung(tryRung);
-            lastRung = tryRung;
-        }
-        lastCompressNanos = System.nanoTime() - start;
-        lastUncompressed = length;
-        lastStored = stored;
-        updateSkip(tryRung);
-
-        crc.reset();
-        crc.update(src, offset, length);
-        FrameFormat.writeBlockHeader(dst, dstOffset, salt, used.codec().id(), used.level(), length, stored,
-                (int) crc.getValue(), headerCrc);
-        int frameLength = FrameFormat.BLOCK_HEADER_LENGTH + stored;
-        synchronized (statsLock) {
-            blocksPerRung[lastRung]++;
-            bytesInPerRung[lastRung] += length;
-            bytesOutPerRung[lastRung] += frameLength;
-            if (lastIncompressible) {
-                incompressibleBlocks++;
-            }
-        }
+        FrameEncoder.checkBlockLength(length, blockSize);
+        planBlock(job, 1);
+        int frameLength = encoder.encode(job, src, offset, length, dst, dstOffset);
+        recordBlock(job);
         return frameLength;
     }
 
-    private void updateSkip(int tryRung) {
-        if (skipRemaining > 0) {
+    /**
+     * An encoder for another thread: same ladder, block size and salt, its own compressors.
+     * The caller owns it and closes it; closing this engine does not. Safe from any thread.
+     */
+    public FrameEncoder newFrameEncoder() {
+        return new FrameEncoder(ladder, blockSize, salt);
+    }
+
+    /**
+     * Decides how the next block in stream order is compressed, when it is dispatched to a
+     * worker: at the controller's current rung, or raw without trying while the engine skips
+     * incompressible data. Call it once per block, in stream order, then have a
+     * {@link FrameEncoder} encode the block with {@code job}, then {@link #recordBlock}.
+     *
+     * @param job the block's job, reused between blocks once recorded
+     * @param workers how many workers compress blocks side by side, from 1; the controller sees
+     *     the block's compression time divided by it (see {@link Observation#compressNanos()})
+     */
+    public void planBlock(BlockJob job, int workers) {
+        ensureOpen();
+        if (workers < 1) {
+            throw new IllegalArgumentException("workers must be at least 1, was " + workers);
+        }
+        job.plannedRung = rung;
+        job.workers = workers;
+        job.skipped = skipRemaining > 0;
+        if (job.skipped) {
             skipRemaining--;
-        } else if (tryRung > 0) {
-            if (lastIncompressible) {
+            job.tryRung = 0;
+        } else {
+            job.tryRung = rung;
+        }
+    }
+
+    /**
+     * Takes in a block a {@link FrameEncoder} has encoded as {@link #planBlock} planned it: the
+     * statistics, the incompressible-data backoff, and what the next {@link #update} tells the
+     * controller. Call it in stream order, when the block's frame is about to be queued.
+     */
+    public void recordBlock(BlockJob job) {
+        ensureOpen();
+        lastIncompressible = job.skipped || job.didNotShrink;
+        if (!job.skipped && job.tryRung > 0) {
+            if (job.didNotShrink) {
                 skipRemaining = skipRun;
                 skipRun = Math.min(skipRun * 2, MAX_INCOMPRESSIBLE_SKIP);
             } else {
                 skipRun = 1;
+            }
+        }
+        lastPlannedRung = job.plannedRung;
+        lastUncompressed = job.uncompressedLength;
+        lastStored = job.storedLength;
+        lastCompressNanos = job.compressNanos / job.workers;
+        synchronized (statsLock) {
+            lastWorkers = job.workers;
+            blocksPerRung[job.usedRung]++;
+            bytesInPerRung[job.usedRung] += job.uncompressedLength;
+            bytesOutPerRung[job.usedRung] += job.frameLength;
+            if (lastIncompressible) {
+                incompressibleBlocks++;
             }
         }
     }
@@ -198,18 +225,20 @@ public final class AdaptiveCompressor implements AutoCloseable {
      */
     public void update(long fifoBytesAtBlockStart, long fifoBytesWhenFrameReady, long drainedBytes) {
         Observation observation = Observation.builder()
-                .rung(rung)
+                .rung(lastPlannedRung)
                 .topRung(ladder.top())
                 .fifoAroundFrame(fifoBytesAtBlockStart, fifoBytesWhenFrameReady,
                         FrameFormat.BLOCK_HEADER_LENGTH + lastStored)
                 .block(lastUncompressed, lastStored, lastIncompressible)
                 .compressNanos(lastCompressNanos)
+                .workers(lastWorkers)
                 .drainedBytes(drainedBytes)
                 .nanoTime(System.nanoTime())
                 .build();
         int next = checkRung(controller.nextRung(observation));
         int previous = rung;
         rung = next;
+        lastPlannedRung = next;
         synchronized (statsLock) {
             lastFifoBytes = observation.fifoBytes();
             if (next != previous) {
@@ -225,32 +254,18 @@ public final class AdaptiveCompressor implements AutoCloseable {
     public CompressionStatistics statistics() {
         synchronized (statsLock) {
             return new CompressionStatistics(ladder, rung, blocksPerRung, bytesInPerRung, bytesOutPerRung,
-                    incompressibleBlocks, rungChanges, lastFifoBytes);
+                    incompressibleBlocks, rungChanges, lastFifoBytes, lastWorkers);
         }
     }
 
-    /** Frees every rung's native compressor. Idempotent. */
+    /** Frees every rung's native compressor of this engine's own encoder. Idempotent. */
     @Override
     public void close() {
         if (closed) {
             return;
         }
         closed = true;
-        for (int i = 0; i < compressors.length; i++) {
-            if (compressors[i] != null) {
-                compressors[i].close();
-                compressors[i] = null;
-            }
-        }
-    }
-
-    private BlockCompressor compressor(int index) {
-        BlockCompressor c = compressors[index];
-        if (c == null) {
-            c = ladder.rung(index).newCompressor();
-            compressors[index] = c;
-        }
-        return c;
+        encoder.close();
     }
 
     private int checkRung(int r) {

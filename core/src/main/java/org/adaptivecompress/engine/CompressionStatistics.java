@@ -5,7 +5,8 @@ import org.adaptivecompress.codec.Ladder;
 
 /**
  * A snapshot of an adaptive stream's statistics: the current rung, blocks and bytes per rung,
- * totals and the FIFO depth. Immutable; take a new one to see progress.
+ * totals, the FIFO depth and the workers compressing side by side. Immutable; take a new one to
+ * see progress.
  */
 public final class CompressionStatistics {
 
@@ -17,9 +18,10 @@ public final class CompressionStatistics {
     private final long incompressibleBlocks;
     private final long rungChanges;
     private final long fifoBytes;
+    private final int workers;
 
     CompressionStatistics(Ladder ladder, int currentRung, long[] blocksPerRung, long[] bytesInPerRung,
-            long[] bytesOutPerRung, long incompressibleBlocks, long rungChanges, long fifoBytes) {
+            long[] bytesOutPerRung, long incompressibleBlocks, long rungChanges, long fifoBytes, int workers) {
         this.ladder = ladder;
         this.currentRung = currentRung;
         this.blocksPerRung = blocksPerRung.clone();
@@ -28,6 +30,7 @@ public final class CompressionStatistics {
         this.incompressibleBlocks = incompressibleBlocks;
         this.rungChanges = rungChanges;
         this.fifoBytes = fifoBytes;
+        this.workers = workers;
     }
 
     /** The ladder the rung indexes refer to. */
@@ -85,6 +88,14 @@ public final class CompressionStatistics {
         return fifoBytes;
     }
 
+    /**
+     * How many workers compressed side by side when the last block was dispatched: 1 unless the
+     * stream compresses in parallel, where the stream's tuner moves it with the goodput.
+     */
+    public int workers() {
+        return workers;
+    }
+
     /** The highest rung that stored at least {@code minBlocks} blocks, or -1 if none did. */
     public int highestRungWithAtLeast(long minBlocks) {
         for (int r = blocksPerRung.length - 1; r >= 0; r--) {
@@ -110,6 +121,6 @@ public final class CompressionStatistics {
     public String toString() {
         return "CompressionStatistics{rung=" + ladder.rung(currentRung) + ", blocks: " + blocksByRung()
                 + ", in=" + totalBytesIn() + ", out=" + totalBytesOut() + ", incompressible=" + incompressibleBlocks
-                + ", fifo=" + fifoBytes + "}";
+                + ", fifo=" + fifoBytes + (workers > 1 ? ", workers=" + workers : "") + "}";
     }
 }

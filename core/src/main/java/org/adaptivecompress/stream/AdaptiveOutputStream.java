@@ -8,6 +8,7 @@ import java.nio.channels.WritableByteChannel;
 import java.util.Objects;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntFunction;
 import java.util.function.Supplier;
 import org.adaptivecompress.codec.Ladder;
 import org.adaptivecompress.control.LevelController;
@@ -34,6 +35,22 @@ import org.adaptivecompress.format.FrameFormat;
  *   <li>After the sink fails, every call throws at once, with the sink's exception as cause.
  * </ul>
  *
+ * <p><b>Parallel compression</b>, off by default: with {@link Builder#maxWorkers(int)
+ * maxWorkers(n)} above 1, blocks are compressed by up to {@code n} worker threads while the
+ * writer fills the next ones, and their frames join the FIFO strictly in block order, so the
+ * output is a valid stream like any other. The writer copies each block into one of at most
+ * {@code n + 1} buffer slots and never has more blocks in flight than the number of workers
+ * currently tuned, {@code k}; it waits for the oldest when that many are. {@code k} starts at 1
+ * and is tuned at run time to the smallest count that gives the best goodput (input bytes
+ * whose frames were queued per second), by a golden-section search repeated when the goodput
+ * moves, so workers are only used while they pay. The rung controller sees blocks in order,
+ * each block's compression time divided by {@code k} (see
+ * {@link org.adaptivecompress.control.Observation#compressNanos()}). A finished frame joins the
+ * FIFO on the writer's next {@code write}, {@code flush} or {@code close}. A failure of a
+ * worker's codec makes every later call throw an {@link IOException}, like a failure of the
+ * sink; {@link #close()} stops and joins the workers and frees their native compressors in
+ * every case.
+ *
  * <p>Like most output streams, not safe for concurrent writers; {@link #statistics()} may be
  * called from any thread.
  */
@@ -41,14 +58,23 @@ public final class AdaptiveOutputStream extends OutputStream {
 
     /** Default FIFO capacity, 4 MiB: 32 raw blocks, enough to absorb a slow rung's burst. */
     public static final int DEFAULT_FIFO_CAPACITY = 4 << 20;
+    /** The most compression workers a stream can have. */
+    public static final int MAX_WORKERS = 256;
 
-    private static final AtomicInteger THREAD_IDS = new AtomicInteger();
+    private static final AtomicInteger SENDER_IDS = new AtomicInteger();
+    private static final AtomicInteger WORKER_IDS = new AtomicInteger();
+    private static final ThreadFactory SENDER_THREADS = daemonThreads("adaptive-compress-sender-", SENDER_IDS);
+    private static final ThreadFactory WORKER_THREADS = daemonThreads("adaptive-compress-worker-", WORKER_IDS);
 
     private final OutputStream sink;
     private final AdaptiveCompressor compressor;
     private final ByteFifo fifo;
     private final Thread sender;
-    private final byte[] block;
+    /** Compresses blocks on worker threads; {@code null} when the writer compresses them itself. */
+    private final WorkerPool workers;
+    /** The block being filled: the stream's own, or a worker slot's input buffer. */
+    private byte[] block;
+    /** Where the writer compresses blocks; with workers, only the stream header and end marker. */
     private final byte[] frame;
     private int blockLength;
     private boolean closed;
@@ -63,16 +89,25 @@ public final class AdaptiveOutputStream extends OutputStream {
         this.sink = Objects.requireNonNull(out, "out is null");
         CompressionOptions options = b.compression.build();
         this.compressor = new AdaptiveCompressor(options);
-        this.block = new byte[options.blockSize()];
-        this.frame = new byte[AdaptiveCompressor.maxFrameLength(options.blockSize())];
         this.fifo = new ByteFifo(b.fifoCapacity);
+        if (b.maxWorkers == 1) {
+            this.workers = null;
+            this.block = new byte[options.blockSize()];
+            this.frame = new byte[AdaptiveCompressor.maxFrameLength(options.blockSize())];
+        } else {
+            ThreadFactory factory = b.threadFactory != null ? b.threadFactory : WORKER_THREADS;
+            this.workers = new WorkerPool(compressor, fifo, b.tunerFactory.apply(b.maxWorkers), b.maxWorkers,
+                    factory, b.beforeEncode);
+            this.block = workers.fillBuffer();
+            this.frame = new byte[Math.max(FrameFormat.STREAM_HEADER_LENGTH, FrameFormat.BLOCK_HEADER_LENGTH)];
+        }
         int headerLength = compressor.writeStreamHeader(frame, 0);
         try {
             fifo.put(frame, 0, headerLength); // the FIFO is empty: never waits
         } catch (IOException e) {
             throw new AssertionError("an empty FIFO refused the stream header", e);
         }
-        this.sender = b.threadFactory.newThread(() -> fifo.drainTo(sink));
+        this.sender = (b.threadFactory != null ? b.threadFactory : SENDER_THREADS).newThread(() -> fifo.drainTo(sink));
         sender.start();
     }
 
@@ -81,7 +116,7 @@ public final class AdaptiveOutputStream extends OutputStream {
         return new Builder();
     }
 
-    /** A snapshot of the rungs chosen, bytes in and out, and FIFO depth so far. */
+    /** A snapshot of the rungs chosen, bytes in and out, FIFO depth and workers so far. */
     public CompressionStatistics statistics() {
         return compressor.statistics();
     }
@@ -100,7 +135,7 @@ public final class AdaptiveOutputStream extends OutputStream {
         Objects.checkFromIndexSize(off, len, b.length);
         ensureWritable();
         while (len > 0) {
-            if (blockLength == 0 && len >= block.length) {
+            if (workers == null && blockLength == 0 && len >= block.length) {
                 emit(b, off, block.length); // whole block straight from the caller's array
                 off += block.length;
                 len -= block.length;
@@ -124,14 +159,21 @@ public final class AdaptiveOutputStream extends OutputStream {
         if (blockLength > 0) {
             emitBufferedBlock();
         }
+        if (workers != null) {
+            workers.drain();
+        }
         fifo.awaitFlushed();
     }
 
     /**
      * Compresses what is buffered, writes the end-of-stream marker, waits for the sender to send
-     * everything, and closes the sink. Idempotent.
+     * everything, and closes the sink. Idempotent. Stops and joins the compression workers, if
+     * any, and frees every native compressor, whatever failed.
      *
-     * @throws IOException the sink's failure, during this call or earlier
+     * <p>After a worker's failure no end marker is written: a reader sees the stream truncated
+     * rather than missing a block.
+     *
+     * @throws IOException the sink's or a worker's failure, during this call or earlier
      */
     @Override
     public void close() throws IOException {
@@ -141,9 +183,12 @@ public final class AdaptiveOutputStream extends OutputStream {
         closed = true;
         IOException error = null;
         try {
-            if (fifo.failure() == null) {
+            if (fifo.failure() == null && (workers == null || workers.failure() == null)) {
                 if (blockLength > 0) {
                     emitBufferedBlock();
+                }
+                if (workers != null) {
+                    workers.drain();
                 }
                 int n = compressor.writeEndOfStream(frame, 0);
                 fifo.put(frame, 0, n);
@@ -151,6 +196,9 @@ public final class AdaptiveOutputStream extends OutputStream {
         } catch (IOException e) {
             error = e;
         } finally {
+            if (workers != null) {
+                workers.close();
+            }
             fifo.finish();
             error = merge(error, joinSender());
             compressor.close();
@@ -160,13 +208,20 @@ public final class AdaptiveOutputStream extends OutputStream {
         if (error == null && failure != null) {
             error = ByteFifo.senderFailed(failure);
         }
+        if (error == null && workers != null && workers.failure() != null) {
+            error = WorkerPool.workerFailed(workers.failure());
+        }
         if (error != null) {
             throw error;
         }
     }
 
     private void emitBufferedBlock() throws IOException {
-        emit(block, 0, blockLength);
+        if (workers == null) {
+            emit(block, 0, blockLength);
+        } else {
+            block = workers.dispatch(blockLength);
+        }
         blockLength = 0;
     }
 
@@ -223,6 +278,14 @@ public final class AdaptiveOutputStream extends OutputStream {
         return first;
     }
 
+    private static ThreadFactory daemonThreads(String prefix, AtomicInteger ids) {
+        return r -> {
+            Thread t = new Thread(r, prefix + ids.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        };
+    }
+
     private void ensureWritable() throws IOException {
         if (closed) {
             throw new IOException("stream is closed");
@@ -231,17 +294,20 @@ public final class AdaptiveOutputStream extends OutputStream {
         if (failure != null) {
             throw ByteFifo.senderFailed(failure);
         }
+        if (workers != null) {
+            workers.checkFailure();
+        }
     }
 
     /** Options of an {@link AdaptiveOutputStream}; every setter checks its argument at once. */
     public static final class Builder {
         private final CompressionOptions.Builder compression = CompressionOptions.builder();
         private int fifoCapacity = DEFAULT_FIFO_CAPACITY;
-        private ThreadFactory threadFactory = r -> {
-            Thread t = new Thread(r, "adaptive-compress-sender-" + THREAD_IDS.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        };
+        private int maxWorkers = 1;
+        /** {@code null}: the default daemon threads, named after what they do. */
+        private ThreadFactory threadFactory;
+        private IntFunction<WorkerCountTuner> tunerFactory = WorkerCountTuner::new;
+        private Runnable beforeEncode = () -> { };
 
         private Builder() {}
 
@@ -298,9 +364,48 @@ public final class AdaptiveOutputStream extends OutputStream {
             return this;
         }
 
-        /** Makes the sender thread; default a daemon thread named {@code adaptive-compress-sender-N}. */
+        /**
+         * The most worker threads that compress blocks side by side, from 1 to
+         * {@value AdaptiveOutputStream#MAX_WORKERS}; default 1: every block is compressed on the
+         * writing thread and the stream starts no thread but its sender.
+         *
+         * <p>Above 1, the stream starts workers as its tuner asks for them and tunes how many
+         * compress at once, from 1 up to this bound, to the goodput it measures (see the class
+         * Javadoc). {@code maxWorkers(Runtime.getRuntime().availableProcessors())} lets one stream
+         * use every core when compression is its bottleneck; more workers than cores never help.
+         * Memory grows to {@code maxWorkers + 1} slots of a block and a frame each. The rung
+         * controller sees each block's compression time divided by the workers compressing side
+         * by side, the speed it weighs against the link ({@link
+         * org.adaptivecompress.control.Observation#compressNanos()}). The default
+         * stays 1 because a library inside servers that run many streams should not start
+         * threads per stream unasked.
+         */
+        public Builder maxWorkers(int maxWorkers) {
+            if (maxWorkers < 1 || maxWorkers > MAX_WORKERS) {
+                throw new IllegalArgumentException("maxWorkers must be in [1, " + MAX_WORKERS + "], was " + maxWorkers);
+            }
+            this.maxWorkers = maxWorkers;
+            return this;
+        }
+
+        /**
+         * Makes the sender thread and the compression workers; default daemon threads named
+         * {@code adaptive-compress-sender-N} and {@code adaptive-compress-worker-N}.
+         */
         public Builder threadFactory(ThreadFactory threadFactory) {
             this.threadFactory = Objects.requireNonNull(threadFactory, "threadFactory is null");
+            return this;
+        }
+
+        /** Tunes the worker count with measurement windows of other lengths, so tests see it move. */
+        Builder tunerWindow(int minBlocks, long minNanos) {
+            this.tunerFactory = max -> new WorkerCountTuner(max, minBlocks, minNanos);
+            return this;
+        }
+
+        /** Runs {@code hook} on a worker before each block it compresses, so tests can make one fail. */
+        Builder beforeEncode(Runnable hook) {
+            this.beforeEncode = Objects.requireNonNull(hook, "hook is null");
             return this;
         }
 
@@ -316,7 +421,8 @@ public final class AdaptiveOutputStream extends OutputStream {
 
         @Override
         public String toString() {
-            return "AdaptiveOutputStream.Builder{fifoCapacity=" + fifoCapacity + ", maxFrame="
+            return "AdaptiveOutputStream.Builder{fifoCapacity=" + fifoCapacity + ", maxWorkers=" + maxWorkers
+                    + ", maxFrame="
                     + FrameFormat.maxFrameLength(compression.build().blockSize()) + "}";
         }
     }

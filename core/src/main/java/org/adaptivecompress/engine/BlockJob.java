@@ -1,0 +1,46 @@
+package org.adaptivecompress.engine;
+
+/**
+ * One block's trip through a parallel pipeline: {@link AdaptiveCompressor#planBlock} fills in
+ * how to compress it when the block is dispatched, a {@link FrameEncoder} on a worker thread
+ * fills in what compressing it produced, and {@link AdaptiveCompressor#recordBlock} reads both
+ * back in stream order.
+ *
+ * <p>Mutable and meant to be reused, one per buffer slot, so the hot path allocates nothing.
+ * Hand it between threads only through something that orders memory (a lock, a queue).
+ */
+public final class BlockJob {
+
+    /** The rung the controller had chosen when the block was planned. */
+    int plannedRung;
+    /** The rung the encoder tries: the planned one, or 0 while the engine skips incompressible data. */
+    int tryRung;
+    /** True if the engine stored the block raw without trying, after incompressible blocks. */
+    boolean skipped;
+    /** Workers compressing side by side when the block was planned. */
+    int workers = 1;
+
+    int uncompressedLength;
+    /** The rung the frame was stored at: {@link #tryRung}, or 0 if the block did not shrink. */
+    int usedRung;
+    int storedLength;
+    int frameLength;
+    /** True if compression at {@link #tryRung} was tried and did not shrink the block enough. */
+    boolean didNotShrink;
+    long compressNanos;
+
+    /** An empty job, to be planned by {@link AdaptiveCompressor#planBlock}. */
+    public BlockJob() {}
+
+    /** The length of the frame the encoder wrote, header included. */
+    public int frameLength() {
+        return frameLength;
+    }
+
+    @Override
+    public String toString() {
+        return "BlockJob{planned rung " + plannedRung + (skipped ? " (skipped)" : "") + ", " + workers
+                + " workers, block " + uncompressedLength + " -> frame " + frameLength + " at rung " + usedRung
+                + ", " + compressNanos + " ns}";
+    }
+}

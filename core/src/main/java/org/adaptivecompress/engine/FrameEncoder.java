@@ -1,0 +1,117 @@
+package org.adaptivecompress.engine;
+
+import java.util.zip.CRC32C;
+import org.adaptivecompress.codec.BlockCompressor;
+import org.adaptivecompress.codec.Ladder;
+import org.adaptivecompress.codec.Rung;
+import org.adaptivecompress.format.FrameFormat;
+
+/**
+ * Turns one block into one frame at a given rung: the codec call, the raw fallback when the
+ * block does not shrink, the content CRC32C and the salted block header. No decisions and no
+ * statistics: those stay in {@link AdaptiveCompressor}, which makes encoders with
+ * {@link AdaptiveCompressor#newFrameEncoder()}.
+ *
+ * <p>Owns one compressor per rung, created on first use and reused, so it allocates nothing per
+ * block. Those hold native contexts: an encoder belongs to one thread at a time, and each
+ * compressing thread needs its own. Close it to free them.
+ */
+public final class FrameEncoder implements AutoCloseable {
+
+    private final Ladder ladder;
+    private final int blockSize;
+    private final int salt;
+    private final BlockCompressor[] compressors;
+    private final CRC32C crc = new CRC32C();
+    private final CRC32C headerCrc = new CRC32C();
+    private boolean closed;
+
+    FrameEncoder(Ladder ladder, int blockSize, int salt) {
+        this.ladder = ladder;
+        this.blockSize = blockSize;
+        this.salt = salt;
+        this.compressors = new BlockCompressor[ladder.size()];
+    }
+
+    /**
+     * Compresses {@code src[offset, offset + length)} as {@code job} was planned into one frame
+     * (header and payload) at {@code dst[dstOffset]}, which must have room for
+     * {@link AdaptiveCompressor#maxFrameLength(int) maxFrameLength(length)} bytes, and records in
+     * {@code job} what it produced.
+     *
+     * @param length 1 to the engine's block size
+     * @return the frame's length
+     */
+    public int encode(BlockJob job, byte[] src, int offset, int length, byte[] dst, int dstOffset) {
+        if (closed) {
+            throw new IllegalStateException("frame encoder is closed");
+        }
+        checkBlockLength(length, blockSize);
+        int payloadOffset = dstOffset + FrameFormat.BLOCK_HEADER_LENGTH;
+        int tryRung = job.tryRung;
+        long start = System.nanoTime();
+        int stored = BlockCompressor.DOES_NOT_FIT;
+        if (tryRung > 0) {
+            // Worth keeping only if it saves at least 1/32 of the block.
+            int worthKeeping = length - (length >>> 5) - 1;
+            stored = compressor(tryRung).compress(src, offset, length, dst, payloadOffset, worthKeeping);
+        }
+        job.didNotShrink = tryRung > 0 && stored == BlockCompressor.DOES_NOT_FIT;
+        Rung used;
+        if (stored == BlockCompressor.DOES_NOT_FIT) {
+            System.arraycopy(src, offset, dst, payloadOffset, length);
+            stored = length;
+            used = Rung.RAW;
+            job.usedRung = 0;
+        } else {
+            used = ladder.rung(tryRung);
+            job.usedRung = tryRung;
+        }
+        job.compressNanos = System.nanoTime() - start;
+        job.uncompressedLength = length;
+        job.storedLength = stored;
+
+        crc.reset();
+        crc.update(src, offset, length);
+        FrameFormat.writeBlockHeader(dst, dstOffset, salt, used.codec().id(), used.level(), length, stored,
+                (int) crc.getValue(), headerCrc);
+        job.frameLength = FrameFormat.BLOCK_HEADER_LENGTH + stored;
+        return job.frameLength;
+    }
+
+    /** Writes the end-of-stream marker; returns its length. */
+    int writeEndOfStream(byte[] dst, int offset) {
+        FrameFormat.writeBlockHeader(dst, offset, salt, FrameFormat.END_OF_STREAM, 0, 0, 0, 0, headerCrc);
+        return FrameFormat.BLOCK_HEADER_LENGTH;
+    }
+
+    /** Frees every rung's native compressor. Idempotent. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        for (int i = 0; i < compressors.length; i++) {
+            if (compressors[i] != null) {
+                compressors[i].close();
+                compressors[i] = null;
+            }
+        }
+    }
+
+    static void checkBlockLength(int length, int blockSize) {
+        if (length < 1 || length > blockSize) {
+            throw new IllegalArgumentException("block length must be in [1, " + blockSize + "], was " + length);
+        }
+    }
+
+    private BlockCompressor compressor(int index) {
+        BlockCompressor c = compressors[index];
+        if (c == null) {
+            c = ladder.rung(index).newCompressor();
+            compressors[index] = c;
+        }
+        return c;
+    }
+}
