@@ -15,21 +15,29 @@ import java.util.Arrays;
  * the model says is best, however far away it is.
  *
  * <ul>
- *   <li><b>Link rate</b> is measured only while the sender was busy the whole block (a backlog
- *       at both ends); when the FIFO ran dry the link is faster than what was fed to it, so the
- *       estimate doubles for every such window in a row.
- *   <li><b>Rungs never measured</b> are extrapolated from the nearest measured one (three times
- *       slower and 8 % smaller per rung up; rung 1 is guessed at a ratio of 1.5), so the first
- *       decisions can jump straight to a plausible rung; a rung's own measurements replace the
- *       guess.
+ *   <li><b>Start-up</b>: the first block goes out at rung {@value #INITIAL_RUNG} (a raw block
+ *       would cost a slow link a block's worth of wire time, a fast codec costs a fast link a
+ *       fraction of a millisecond). Until the link is first measured, the rung is the best
+ *       ratio whose compression time the backlog already queued hides from the link.
+ *   <li><b>Link rate</b> is measured over windows while the sender was busy throughout (a
+ *       backlog at both ends); when the FIFO ran dry the link is faster than what was fed to
+ *       it, so the estimate doubles per such window until the link has been measured once,
+ *       then grows by a quarter per window, as TCP's slow start and congestion avoidance do.
+ *       A FIFO that fills fast lowers the estimate at once.
+ *   <li><b>Rungs never measured</b> are extrapolated from the nearest measured codec (three
+ *       times slower and 8 % smaller per rung up; rung 1 is guessed at 1 GB/s and a ratio of
+ *       1.5), so the first decisions can jump straight to a plausible rung.
  *   <li><b>Probing</b>: every {@value #PROBE_INTERVAL} blocks on one rung, a neighbour whose
- *       figures are older than {@value #STALE_AFTER} blocks is tried for one block, upwards only
- *       if the model does not rule it out, so estimates stay fresh when the data changes.
- *   <li><b>Data changes</b> show at once in the current rung's averages and reach the other
- *       rungs through probes; rungs are deliberately not coupled (see {@code learnRung}).
+ *       figures are older than {@value #STALE_AFTER} blocks is tried for one block, upwards
+ *       unless even an optimistic ratio rules it out, so estimates stay fresh.
+ *   <li><b>Data changes</b>: a ratio sample far outside noise from its rung's average means new
+ *       data; the other rungs' ratios are then forgotten and extrapolated from the fresh one
+ *       until measured, because a pessimistic figure left over from random data would never
+ *       be corrected (the rung would never be tried again).
  *   <li><b>Hysteresis</b>: the rung changes only for a predicted gain of
  *       {@value #HYSTERESIS_PERCENT} % or more over the rung it holds (a probe does not count as
- *       holding), so noise does not make it flap.
+ *       holding), so noise does not make it flap; a move whose new rung settles below the one
+ *       left behind is undone without hysteresis.
  *   <li><b>Dithering</b>: when one rung leaves the link idle and its neighbour leaves the
  *       compressor idle, blocks alternate between them in the proportion that keeps both busy,
  *       which beats either rung alone (compression of one block overlaps sending of another).
@@ -56,6 +64,8 @@ public final class ThroughputController implements LevelController {
     private static final double RAW_SPEED_GUESS = 10e9;
     private static final double FIRST_RUNG_SPEED_GUESS = 1e9;
     private static final double IDLE_LINK_GROWTH = 2;
+    private static final double IDLE_LINK_CREEP = 1.25;
+    private static final int IDLE_WINDOWS_TO_SLOW_START = 4;
     static final int LINK_WINDOW_BYTES = 256 * 1024;
     static final int LINK_WINDOW_MILLIS = 100;
     static final int LINK_WINDOW_GROWTH = 256 * 1024;
@@ -81,6 +91,8 @@ public final class ThroughputController implements LevelController {
     private long windowStartFifo;
     private double windowStartLink;
     private boolean windowBusy;
+    private boolean linkMeasured;
+    private int idleWindows;
     /** Blocks since the held rung (the one dithering and probes return to) last changed. */
     private int sinceChange;
     private int probedFrom = -1;
@@ -327,12 +339,18 @@ public final class ThroughputController implements LevelController {
         double observed = drained * 1e9 / Math.max(1, elapsed);
         if (windowBusy) {
             link = Double.isNaN(link) ? observed : link + LINK_ALPHA * (observed - link);
+            idleWindows = 0;
+            linkMeasured = true;
         } else {
-            // The link took everything offered, so it is faster than that by an unknown margin:
-            // double the estimate for every such window in a row, as TCP's slow start does, so
-            // that after a few of them faster rungs (raw at last) get their turn.
+            // The link took everything offered, so it is faster than that by an unknown margin.
+            // As TCP does: double the estimate per such window until the link has been measured
+            // once (slow start), then grow it by a quarter (or faster rungs, raw above all,
+            // would be tried on an estimate far above the rate just measured, and flap back),
+            // doubling again once idle windows keep coming (the link really got faster).
+            idleWindows++;
+            boolean slowStart = !linkMeasured || idleWindows > IDLE_WINDOWS_TO_SLOW_START;
             double floor = Double.isNaN(link) ? observed : Math.max(link, observed);
-            link = Math.min(MAX_LINK, Math.max(floor * IDLE_LINK_GROWTH, 1));
+            link = Math.min(MAX_LINK, Math.max(floor * (slowStart ? IDLE_LINK_GROWTH : IDLE_LINK_CREEP), 1));
         }
         startWindow(o);
     }
@@ -346,9 +364,9 @@ public final class ThroughputController implements LevelController {
     }
 
     /**
-     * Each rung keeps moving averages of its own speed and ratio, nothing shared between rungs:
-     * coupling them (scaling every rung by what one measured) lets estimates of rungs nobody
-     * measures drift. Data changes reach the other rungs through probes instead.
+     * Each rung keeps moving averages of its own speed and ratio, not scaled by what other rungs
+     * measure (that coupling lets estimates of rungs nobody measures drift); only a change of
+     * data, seen as a sample far outside noise, resets the other rungs' ratios.
      */
     private void learnRung(int rung, Observation o) {
         if (o.compressNanos() <= 0 || o.uncompressedLength() <= 0) {
