@@ -15,21 +15,29 @@ import java.util.Arrays;
  * the model says is best, however far away it is.
  *
  * <ul>
- *   <li><b>Link rate</b> is measured only while the sender was busy the whole block (a backlog
- *       at both ends); when the FIFO ran dry the link is faster than what was fed to it, so the
- *       estimate doubles for every such window in a row.
- *   <li><b>Rungs never measured</b> are extrapolated from the nearest measured one (three times
- *       slower and 8 % smaller per rung up; rung 1 is guessed at a ratio of 1.5), so the first
- *       decisions can jump straight to a plausible rung; a rung's own measurements replace the
- *       guess.
+ *   <li><b>Start-up</b>: the first block goes out at rung {@value #INITIAL_RUNG} (a raw block
+ *       would cost a slow link a block's worth of wire time, a fast codec costs a fast link a
+ *       fraction of a millisecond). Until the link is first measured, the rung is the best
+ *       ratio whose compression time the backlog already queued hides from the link.
+ *   <li><b>Link rate</b> is measured over windows while the sender was busy throughout (a
+ *       backlog at both ends); when the FIFO ran dry the link is faster than what was fed to
+ *       it, so the estimate doubles per such window until the link has been measured once,
+ *       then grows by a quarter per window, as TCP's slow start and congestion avoidance do.
+ *       A FIFO that fills fast lowers the estimate at once.
+ *   <li><b>Rungs never measured</b> are extrapolated from the nearest measured codec (three
+ *       times slower and 8 % smaller per rung up; rung 1 is guessed at 1 GB/s and a ratio of
+ *       1.5), so the first decisions can jump straight to a plausible rung.
  *   <li><b>Probing</b>: every {@value #PROBE_INTERVAL} blocks on one rung, a neighbour whose
- *       figures are older than {@value #STALE_AFTER} blocks is tried for one block, upwards only
- *       if the model does not rule it out, so estimates stay fresh when the data changes.
- *   <li><b>Data changes</b> show at once in the current rung's averages and reach the other
- *       rungs through probes; rungs are deliberately not coupled (see {@code learnRung}).
+ *       figures are older than {@value #STALE_AFTER} blocks is tried for one block, upwards
+ *       unless even an optimistic ratio rules it out, so estimates stay fresh.
+ *   <li><b>Data changes</b>: a ratio sample far outside noise from its rung's average means new
+ *       data; the other rungs' ratios are then forgotten and extrapolated from the fresh one
+ *       until measured, because a pessimistic figure left over from random data would never
+ *       be corrected (the rung would never be tried again).
  *   <li><b>Hysteresis</b>: the rung changes only for a predicted gain of
  *       {@value #HYSTERESIS_PERCENT} % or more over the rung it holds (a probe does not count as
- *       holding), so noise does not make it flap.
+ *       holding), so noise does not make it flap; a move whose new rung settles below the one
+ *       left behind is undone without hysteresis.
  *   <li><b>Dithering</b>: when one rung leaves the link idle and its neighbour leaves the
  *       compressor idle, blocks alternate between them in the proportion that keeps both busy,
  *       which beats either rung alone (compression of one block overlaps sending of another).
@@ -41,15 +49,23 @@ import java.util.Arrays;
 public final class ThroughputController implements LevelController {
 
     static final int PROBE_INTERVAL = 8;
+    static final int INITIAL_RUNG = 2;
     static final int STALE_AFTER = 24;
     static final int HYSTERESIS_PERCENT = 8;
 
     private static final double ALPHA = 0.3;
+    /** A stale figure off by this much (relative) is replaced, not averaged. */
+    private static final double STALE_CHANGE = 0.3;
+    /** A fresh ratio sample off by this much (relative) from its own rung's average means new data. */
+    private static final double DATA_CHANGED = 0.35;
     private static final double HYSTERESIS = 1 + HYSTERESIS_PERCENT / 100.0;
     private static final double STEP_SLOWER = 3.0;
     private static final double STEP_SMALLER = 1.08;
     private static final double RAW_SPEED_GUESS = 10e9;
+    private static final double FIRST_RUNG_SPEED_GUESS = 1e9;
     private static final double IDLE_LINK_GROWTH = 2;
+    private static final double IDLE_LINK_CREEP = 1.25;
+    private static final int IDLE_WINDOWS_TO_SLOW_START = 4;
     static final int LINK_WINDOW_BYTES = 256 * 1024;
     static final int LINK_WINDOW_MILLIS = 100;
     static final int LINK_WINDOW_GROWTH = 256 * 1024;
@@ -61,30 +77,41 @@ public final class ThroughputController implements LevelController {
     private static final double MAX_LINK = 1e12;
     private static final double PLAUSIBLE_PROBE = 0.7;
     private static final double INCOMPRESSIBLE = 32.0 / 31;
-    private static final double MIN_DITHER_GAIN = 1.03;
+    private static final double MIN_DITHER_GAIN = 1.05;
 
     private double[] speed = new double[0];
     private double[] ratio = new double[0];
     private long[] measuredAt = new long[0];
     private double link = Double.NaN;
     private long blocks;
+    private long startNanos = -1;
+    private long startDrained;
     private long windowStartNanos = -1;
     private long windowStartDrained;
     private long windowStartFifo;
     private double windowStartLink;
     private boolean windowBusy;
+    private boolean linkMeasured;
+    private int idleWindows;
     /** Blocks since the held rung (the one dithering and probes return to) last changed. */
     private int sinceChange;
     private int probedFrom = -1;
     private boolean probeUpNext;
     private boolean fifoOutrunsLink;
     private int held;
+    /** The rung held before the last move the model made, while that move can still be undone. */
+    private int leftBehind = -1;
     private double ditherCredit;
 
+    /**
+     * Starts two rungs up (zstd:1 on the default ladder), not raw: before anything is known a
+     * raw block costs a slow link a whole block's worth of wire time, while a fast codec costs
+     * a fast link a fraction of a millisecond.
+     */
     @Override
     public int initialRung(int top) {
         size(top);
-        return 0;
+        return Math.min(INITIAL_RUNG, top);
     }
 
     @Override
@@ -94,18 +121,18 @@ public final class ThroughputController implements LevelController {
         int current = o.rung();
         learnLink(o);
         if (o.incompressible()) {
-            // Raw at once. The estimates stay: the engine stores the following blocks raw
-            // without trying, retrying ever more rarely, so an isolated JPEG in a text stream
-            // costs one block and a random stream costs almost nothing.
+            // Raw at once, and raw is the rung held; the engine stores the following blocks raw
+            // without trying, retrying ever more rarely. The rungs' figures stay as they were:
+            // a pessimistic figure is never corrected (the rung is never tried again), an
+            // optimistic one is, by the next block tried there.
             probedFrom = -1;
+            leftBehind = -1;
+            held = 0;
             return 0;
         }
         learnRung(current, o);
         if (Double.isNaN(link)) {
-            // No link measurement yet: climb as AdOC does while the FIFO grows past a block, so
-            // a slow link is not fed raw blocks until the first measurement window closes.
-            boolean growing = o.fifoGrowth() > 0 && o.fifoBytes() > o.uncompressedLength();
-            held = growing ? Math.min(current + 1, o.topRung()) : current;
+            held = startupRung(o);
             return held;
         }
         // Hysteresis is measured from the rung held before a probe, not from the probed one:
@@ -114,7 +141,13 @@ public final class ThroughputController implements LevelController {
         probedFrom = -1;
         int best = best(o.topRung());
         if (best != home && throughput(best) > throughput(home) * HYSTERESIS) {
+            leftBehind = home;
             home = best;
+        } else if (leftBehind >= 0 && sinceChange < STALE_AFTER && throughput(leftBehind) > throughput(home)) {
+            // The move was a mistake (the new rung's figures were stale and settled lower):
+            // going back needs no hysteresis, or the controller would stay on the worse rung.
+            home = leftBehind;
+            leftBehind = -1;
         } else if (fifoOutrunsLink && home < o.topRung()) {
             // The FIFO fills faster than the (still settling) link estimate allows: climb a
             // rung as AdOC would, until the estimate catches up.
@@ -133,6 +166,41 @@ public final class ThroughputController implements LevelController {
             }
         }
         return next;
+    }
+
+    /**
+     * Before the first link measurement, compression is free as long as the link is still busy
+     * with what is queued: picks the rung with the best ratio whose compression of one block
+     * takes no longer than the backlog needs to drain at the fastest rate the link can have
+     * (what it drained since the stream started, plus one sender write in flight, over the
+     * time). A slow link's backlog grows with every block, so the rung climbs within a few
+     * blocks, faster the slower the link; a fast link never holds a backlog that long, so the
+     * stream stays raw and pays nothing.
+     */
+    private int startupRung(Observation o) {
+        if (startNanos < 0) {
+            startNanos = o.nanoTime() - o.compressNanos();
+            startDrained = o.drainedBytes();
+        }
+        if (o.drainedBytes() == startDrained) {
+            // Not one sender write has finished: the link may be slow or the sender not yet
+            // scheduled, and the bound below would mistake the second for the first. Climb as
+            // AdOC does while the FIFO grows past a block.
+            boolean growing = o.fifoGrowth() > 0 && o.fifoBytes() > o.uncompressedLength();
+            return growing ? Math.min(o.rung() + 1, o.topRung()) : o.rung();
+        }
+        long elapsed = Math.max(1, o.nanoTime() - startNanos);
+        double linkAtMost = (o.drainedBytes() + SENDER_WRITE) * 1e9 / elapsed;
+        double budgetNanos = o.fifoBytes() * 1e9 / linkAtMost;
+        int block = Math.max(1, o.uncompressedLength());
+        int pick = 0;
+        for (int r = 1; r <= o.topRung(); r++) {
+            boolean fits = block * 1e9 / estimatedSpeed(r) <= budgetNanos;
+            if (fits && effectiveRatio(r) > effectiveRatio(pick)) {
+                pick = r;
+            }
+        }
+        return pick;
     }
 
     /**
@@ -193,6 +261,17 @@ public final class ThroughputController implements LevelController {
         return Math.min(estimatedSpeed(rung), link * effectiveRatio(rung));
     }
 
+    /**
+     * What a stale rung above {@code current} could deliver if the data now compresses there
+     * at least as well as one step up from {@code current} predicts: its ratio is exactly what
+     * a stale rung may have wrong (it may date from data that did not compress), while its
+     * speed says what a probe would cost.
+     */
+    private double optimisticThroughput(int candidate, int current) {
+        double ratio = Math.max(effectiveRatio(candidate), effectiveRatio(current) * STEP_SMALLER);
+        return Math.min(estimatedSpeed(candidate), link * ratio);
+    }
+
     /** A block that would not shrink by 1/32 is stored raw: it costs the time and gains nothing. */
     private double effectiveRatio(int rung) {
         double ratio = estimatedRatio(rung);
@@ -217,7 +296,7 @@ public final class ThroughputController implements LevelController {
             if (candidate < 0 || candidate > top || blocks - measuredAt[candidate] < STALE_AFTER) {
                 continue;
             }
-            if (candidate > current && throughput(candidate) < throughput(current) * PLAUSIBLE_PROBE) {
+            if (candidate > current && optimisticThroughput(candidate, current) < throughput(current) * PLAUSIBLE_PROBE) {
                 continue;
             }
             return candidate;
@@ -242,7 +321,10 @@ public final class ThroughputController implements LevelController {
         long drained = o.drainedBytes() - windowStartDrained;
         long grown = o.fifoBytes() - windowStartFifo;
         boolean enoughDrained = drained >= LINK_WINDOW_BYTES;
-        boolean timeUp = elapsed >= LINK_WINDOW_MILLIS * 1_000_000L;
+        // A busy window needs two sender writes drained before time alone may close it: the
+        // drained count moves in whole writes, so one write over a short time reads as a link
+        // many times faster, and none as a dead one.
+        boolean timeUp = elapsed >= LINK_WINDOW_MILLIS * 1_000_000L && (!windowBusy || drained >= 2 * SENDER_WRITE);
         if (!enoughDrained && !timeUp) {
             if (grown >= LINK_WINDOW_GROWTH && windowBusy && !Double.isNaN(link)) {
                 // The FIFO filled fast with little drained: the link is at most what drained plus
@@ -257,12 +339,18 @@ public final class ThroughputController implements LevelController {
         double observed = drained * 1e9 / Math.max(1, elapsed);
         if (windowBusy) {
             link = Double.isNaN(link) ? observed : link + LINK_ALPHA * (observed - link);
+            idleWindows = 0;
+            linkMeasured = true;
         } else {
-            // The link took everything offered, so it is faster than that by an unknown margin:
-            // double the estimate for every such window in a row, as TCP's slow start does, so
-            // that after a few of them faster rungs (raw at last) get their turn.
+            // The link took everything offered, so it is faster than that by an unknown margin.
+            // As TCP does: double the estimate per such window until the link has been measured
+            // once (slow start), then grow it by a quarter (or faster rungs, raw above all,
+            // would be tried on an estimate far above the rate just measured, and flap back),
+            // doubling again once idle windows keep coming (the link really got faster).
+            idleWindows++;
+            boolean slowStart = !linkMeasured || idleWindows > IDLE_WINDOWS_TO_SLOW_START;
             double floor = Double.isNaN(link) ? observed : Math.max(link, observed);
-            link = Math.min(MAX_LINK, Math.max(floor * IDLE_LINK_GROWTH, 1));
+            link = Math.min(MAX_LINK, Math.max(floor * (slowStart ? IDLE_LINK_GROWTH : IDLE_LINK_CREEP), 1));
         }
         startWindow(o);
     }
@@ -276,9 +364,9 @@ public final class ThroughputController implements LevelController {
     }
 
     /**
-     * Each rung keeps moving averages of its own speed and ratio, nothing shared between rungs:
-     * coupling them (scaling every rung by what one measured) lets estimates of rungs nobody
-     * measures drift. Data changes reach the other rungs through probes instead.
+     * Each rung keeps moving averages of its own speed and ratio, not scaled by what other rungs
+     * measure (that coupling lets estimates of rungs nobody measures drift); only a change of
+     * data, seen as a sample far outside noise, resets the other rungs' ratios.
      */
     private void learnRung(int rung, Observation o) {
         if (o.compressNanos() <= 0 || o.uncompressedLength() <= 0) {
@@ -286,18 +374,43 @@ public final class ThroughputController implements LevelController {
         }
         double measuredSpeed = o.uncompressedLength() * 1e9 / o.compressNanos();
         double measuredRatio = rung == 0 ? 1 : (double) o.uncompressedLength() / (o.storedLength() + 20);
-        speed[rung] = Double.isNaN(speed[rung]) ? measuredSpeed : speed[rung] + ALPHA * (measuredSpeed - speed[rung]);
-        ratio[rung] = Double.isNaN(ratio[rung]) ? measuredRatio : ratio[rung] + ALPHA * (measuredRatio - ratio[rung]);
+        // A stale rung whose new sample is far outside what noise explains measured data that is
+        // gone: the sample replaces its figures, or probes would need dozens of rounds to catch up.
+        boolean stale = blocks - measuredAt[rung] > STALE_AFTER;
+        boolean replace = Double.isNaN(speed[rung])
+                || stale && (farFrom(measuredSpeed, speed[rung]) || farFrom(measuredRatio, ratio[rung]));
+        if (!Double.isNaN(ratio[rung]) && Math.abs(measuredRatio / ratio[rung] - 1) > DATA_CHANGED) {
+            // The data itself changed (text after random, say): every other rung's ratio
+            // describes the old data, and a pessimistic one would never be tried again. Forget
+            // them; they are extrapolated from this rung until measured.
+            for (int r = 1; r < ratio.length; r++) {
+                if (r != rung) {
+                    ratio[r] = Double.NaN;
+                }
+            }
+            replace = true;
+        }
+        speed[rung] = replace ? measuredSpeed : speed[rung] + ALPHA * (measuredSpeed - speed[rung]);
+        ratio[rung] = replace ? measuredRatio : ratio[rung] + ALPHA * (measuredRatio - ratio[rung]);
         measuredAt[rung] = blocks;
+    }
+
+    private static boolean farFrom(double measured, double estimate) {
+        return Math.abs(measured / estimate - 1) > STALE_CHANGE;
     }
 
     private double estimatedSpeed(int rung) {
         if (!Double.isNaN(speed[rung])) {
             return speed[rung];
         }
-        int known = nearestKnown(speed, rung);
+        if (rung == 0) {
+            return RAW_SPEED_GUESS;
+        }
+        // Raw's speed is a memory copy and says nothing about codecs: extrapolate from the
+        // nearest measured codec, or from a guess at a fast one.
+        int known = nearestKnown(speed, rung, 1);
         if (known < 0) {
-            return RAW_SPEED_GUESS / Math.pow(STEP_SLOWER, rung);
+            return FIRST_RUNG_SPEED_GUESS / Math.pow(STEP_SLOWER, rung - 1);
         }
         return speed[known] / Math.pow(STEP_SLOWER, rung - known);
     }
@@ -309,7 +422,7 @@ public final class ThroughputController implements LevelController {
         if (!Double.isNaN(ratio[rung])) {
             return ratio[rung];
         }
-        int known = nearestKnown(ratio, rung);
+        int known = nearestKnown(ratio, rung, 0);
         if (known <= 0) {
             // Nothing measured yet: guess that the data compresses somewhat, so the controller
             // tries; one block shows whether it does.
@@ -318,10 +431,10 @@ public final class ThroughputController implements LevelController {
         return ratio[known] * Math.pow(STEP_SMALLER, rung - known);
     }
 
-    /** The measured rung nearest to {@code rung}, preferring the one below; -1 if none. */
-    private static int nearestKnown(double[] values, int rung) {
+    /** The measured rung at or above {@code lowest} nearest to {@code rung}, preferring the one below; -1 if none. */
+    private static int nearestKnown(double[] values, int rung, int lowest) {
         for (int d = 1; d < values.length; d++) {
-            if (rung - d >= 0 && !Double.isNaN(values[rung - d])) {
+            if (rung - d >= lowest && !Double.isNaN(values[rung - d])) {
                 return rung - d;
             }
             if (rung + d < values.length && !Double.isNaN(values[rung + d])) {

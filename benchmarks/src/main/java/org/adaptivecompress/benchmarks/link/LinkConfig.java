@@ -36,9 +36,11 @@ public record LinkConfig(List<Long> rates, List<LinkData> kinds, List<String> co
         List<Long> rates = rates(quick ? "10mbit,unlimited" : "1mbit,10mbit,100mbit,1000mbit,unlimited");
         List<LinkData> kinds = quick ? List.of(LinkData.JSON, LinkData.CHANGING) : List.of(LinkData.values());
         List<String> contenders = List.of();
-        double seconds = quick ? 0.1 : 1.0;
-        int minSize = quick ? 64 << 10 : 384 << 10;
-        int maxSize = quick ? 1 << 20 : 8 << 20;
+        // At least 16 blocks of 128 KiB, so any feedback loop has something to act on; two
+        // seconds of raw, so start-up is not the whole transfer; at most 16 MiB.
+        double seconds = quick ? 0.1 : 2.0;
+        int minSize = quick ? 64 << 10 : 2 << 20;
+        int maxSize = quick ? 1 << 20 : 16 << 20;
         boolean scenarios = true;
         Path out = Paths.get("benchmarks", "target", "link-results");
         for (int i = 0; i < args.length; i++) {
