@@ -40,7 +40,8 @@ public interface Contender {
 
     /**
      * Every contender: raw, each fixed rung of the default ladder, adoc, the throughput
-     * controller, the default controller, zstd --adapt.
+     * controller, the default controller, the default controller with up to one worker per core
+     * ({@code parallel}), zstd --adapt.
      */
     static List<Contender> all() {
         List<Contender> all = new ArrayList<>();
@@ -52,6 +53,8 @@ public interface Contender {
         all.add(new Framed("adoc", true, LevelControllers.byName("adoc")));
         all.add(new Framed("throughput", true, LevelControllers.byName("throughput")));
         all.add(new Framed("default", true, LevelControllers.defaultController()));
+        all.add(new Framed("parallel", true, LevelControllers.defaultController(),
+                Runtime.getRuntime().availableProcessors()));
         all.add(new ZstdAdaptContender());
         return all;
     }
@@ -99,11 +102,17 @@ public interface Contender {
         private final String name;
         private final boolean adaptive;
         private final Supplier<LevelController> controller;
+        private final int maxWorkers;
 
         Framed(String name, boolean adaptive, Supplier<LevelController> controller) {
+            this(name, adaptive, controller, 1);
+        }
+
+        Framed(String name, boolean adaptive, Supplier<LevelController> controller, int maxWorkers) {
             this.name = name;
             this.adaptive = adaptive;
             this.controller = controller;
+            this.maxWorkers = maxWorkers;
         }
 
         @Override
@@ -124,7 +133,7 @@ public interface Contender {
         @Override
         public void send(byte[] input, OutputStream link, RungTimeline timeline) throws IOException {
             try (AdaptiveOutputStream out = AdaptiveOutputStream.builder().ladder(Ladder.defaultLadder())
-                    .controller(controller).listener(timeline).build(link)) {
+                    .controller(controller).maxWorkers(maxWorkers).listener(timeline).build(link)) {
                 timeline.start(out.statistics().currentRung());
                 writeInPieces(input, out);
             }
