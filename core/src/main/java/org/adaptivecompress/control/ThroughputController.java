@@ -378,8 +378,8 @@ public final class ThroughputController implements LevelController {
         // gone: the sample replaces its figures, or probes would need dozens of rounds to catch up.
         boolean stale = blocks - measuredAt[rung] > STALE_AFTER;
         boolean replace = Double.isNaN(speed[rung])
-                || stale && (farFrom(measuredSpeed, speed[rung]) || farFrom(measuredRatio, ratio[rung]));
-        if (!Double.isNaN(ratio[rung]) && Math.abs(measuredRatio / ratio[rung] - 1) > DATA_CHANGED) {
+                || stale && (offBy(measuredSpeed, speed[rung], STALE_CHANGE) || offBy(measuredRatio, ratio[rung], STALE_CHANGE));
+        if (!Double.isNaN(ratio[rung]) && offBy(measuredRatio, ratio[rung], DATA_CHANGED)) {
             // The data itself changed (text after random, say): every other rung's ratio
             // describes the old data, and a pessimistic one would never be tried again. Forget
             // them; they are extrapolated from this rung until measured.
@@ -395,8 +395,9 @@ public final class ThroughputController implements LevelController {
         measuredAt[rung] = blocks;
     }
 
-    private static boolean farFrom(double measured, double estimate) {
-        return Math.abs(measured / estimate - 1) > STALE_CHANGE;
+    /** Whether {@code measured} differs from {@code estimate} by more than {@code fraction} of it. */
+    private static boolean offBy(double measured, double estimate, double fraction) {
+        return Math.abs(measured / estimate - 1) > fraction;
     }
 
     private double estimatedSpeed(int rung) {

@@ -6,9 +6,12 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.channels.Channels;
 import java.util.Arrays;
 import java.util.SplittableRandom;
+import java.util.function.BooleanSupplier;
+import java.util.function.IntSupplier;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.adaptivecompress.codec.Ladder;
@@ -62,19 +65,7 @@ class AdaptiveStreamRoundTripTest {
         ScriptedController controller = ScriptedController.everyRung(LADDER.size());
         AdaptiveOutputStream out = AdaptiveOutputStream.builder()
                 .ladder(LADDER).controller(() -> controller).blockSize(BLOCK).fifoCapacity(256 * 1024).build(sink);
-        int position = 0;
-        while (position < data.length) {
-            int n = Math.min(data.length - position, writeSize(random));
-            if (n == 1) {
-                out.write(data[position]);
-            } else {
-                out.write(data, position, n);
-            }
-            position += n;
-            if (random.nextInt(8) == 0) {
-                out.flush();
-            }
-        }
+        writeInPieces(out, data, () -> writeSize(random), () -> random.nextInt(8) == 0);
         out.close();
 
         assertThat(decode(sink.toByteArray())).isEqualTo(data);
@@ -155,6 +146,27 @@ class AdaptiveStreamRoundTripTest {
         try (InputStream in = AdaptiveInputStream.builder().concatenated(true)
                 .build(new ByteArrayInputStream(sink.toByteArray()))) {
             assertThat(new String(in.readAllBytes())).isEqualTo("one,two,three");
+        }
+    }
+
+    /**
+     * Writes {@code data} in pieces of {@code pieceSize} bytes (a single byte through
+     * {@code write(int)}), flushing after a piece whenever {@code flushNow} says so.
+     */
+    static void writeInPieces(OutputStream out, byte[] data, IntSupplier pieceSize, BooleanSupplier flushNow)
+            throws IOException {
+        int position = 0;
+        while (position < data.length) {
+            int n = Math.min(data.length - position, pieceSize.getAsInt());
+            if (n == 1) {
+                out.write(data[position]);
+            } else {
+                out.write(data, position, n);
+            }
+            position += n;
+            if (flushNow.getAsBoolean()) {
+                out.flush();
+            }
         }
     }
 

@@ -1,6 +1,7 @@
 package org.adaptivecompress.stream;
 
 import static org.adaptivecompress.stream.AdaptiveStreamRoundTripTest.decode;
+import static org.adaptivecompress.stream.AdaptiveStreamRoundTripTest.writeInPieces;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
@@ -57,19 +58,7 @@ class ParallelCompressionTest {
         SplittableRandom random = new SplittableRandom(kind.ordinal() * 31L + maxWorkers);
         ByteArrayOutputStream sink = new ByteArrayOutputStream();
         AdaptiveOutputStream out = restless(maxWorkers).controller("throughput").fifoCapacity(64 * 1024).build(sink);
-        int position = 0;
-        while (position < data.length) {
-            int n = Math.min(data.length - position, writeSize(random));
-            if (n == 1) {
-                out.write(data[position]);
-            } else {
-                out.write(data, position, n);
-            }
-            position += n;
-            if (random.nextInt(16) == 0) {
-                out.flush();
-            }
-        }
+        writeInPieces(out, data, () -> writeSize(random), () -> random.nextInt(16) == 0);
         out.close();
 
         assertThat(decode(sink.toByteArray())).isEqualTo(data);
