@@ -33,7 +33,7 @@ public interface Contender {
      *
      * @param timeline told each rung change, for adaptive contenders
      */
-    void send(byte[] input, OutputStream link, RungTimeline timeline) throws IOException, InterruptedException;
+    void send(LinkInput input, OutputStream link, RungTimeline timeline) throws IOException, InterruptedException;
 
     /** Wraps the receiving socket's stream in this contender's decoder. */
     InputStream decoder(InputStream in) throws IOException;
@@ -59,14 +59,6 @@ public interface Contender {
         return all;
     }
 
-    /** Writes the input in 64 KiB pieces, as an application would. */
-    static void writeInPieces(byte[] input, OutputStream out) throws IOException {
-        int piece = 64 << 10;
-        for (int off = 0; off < input.length; off += piece) {
-            out.write(input, off, Math.min(piece, input.length - off));
-        }
-    }
-
     /** Bytes as they are, no framing: what the link costs without compression. */
     final class RawContender implements Contender {
         @Override
@@ -85,9 +77,9 @@ public interface Contender {
         }
 
         @Override
-        public void send(byte[] input, OutputStream link, RungTimeline timeline) throws IOException {
+        public void send(LinkInput input, OutputStream link, RungTimeline timeline) throws IOException {
             try (link) {
-                writeInPieces(input, link);
+                input.writeTo(link);
             }
         }
 
@@ -131,11 +123,11 @@ public interface Contender {
         }
 
         @Override
-        public void send(byte[] input, OutputStream link, RungTimeline timeline) throws IOException {
+        public void send(LinkInput input, OutputStream link, RungTimeline timeline) throws IOException {
             try (AdaptiveOutputStream out = AdaptiveOutputStream.builder().ladder(Ladder.defaultLadder())
                     .controller(controller).maxWorkers(maxWorkers).listener(timeline).build(link)) {
                 timeline.start(out.statistics().currentRung());
-                writeInPieces(input, out);
+                input.writeTo(out);
             }
         }
 
@@ -163,12 +155,12 @@ public interface Contender {
         }
 
         @Override
-        public void send(byte[] input, OutputStream link, RungTimeline timeline) throws IOException, InterruptedException {
+        public void send(LinkInput input, OutputStream link, RungTimeline timeline) throws IOException, InterruptedException {
             Process zstd = new ProcessBuilder("zstd", "--adapt", "-q", "-c")
                     .redirectError(ProcessBuilder.Redirect.INHERIT).start();
             Thread feeder = new Thread(() -> {
                 try (OutputStream stdin = zstd.getOutputStream()) {
-                    writeInPieces(input, stdin);
+                    input.writeTo(stdin);
                 } catch (IOException e) {
                     zstd.destroy(); // the copy below then ends and the receiver reports the short stream
                 }

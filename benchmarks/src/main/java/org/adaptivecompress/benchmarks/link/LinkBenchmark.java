@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -26,10 +27,18 @@ public final class LinkBenchmark {
      */
     private static final double REPEAT_BELOW_SECONDS = 2.0;
 
+    /**
+     * A contender whose first block, scaled to the whole input, would take longer than this is
+     * timed on that block alone and scaled: xz at an unthrottled gigabyte would take minutes, and
+     * a CPU-bound codec's time grows in proportion to its input.
+     */
+    static final double EXTRAPOLATE_ABOVE_SECONDS = 30.0;
+
     private final LinkConfig config;
     private final List<Contender> contenders;
     private final PrintStream progress;
     private final List<String> notes = new ArrayList<>();
+    private final List<PerSegmentBest> perSegmentBest = new ArrayList<>();
     private int done;
     private int total;
 
@@ -60,7 +69,7 @@ public final class LinkBenchmark {
         LinkBenchmark benchmark = new LinkBenchmark(config, chosen, System.err);
         benchmark.notes.addAll(skipped);
         List<Measurement> results = benchmark.measure();
-        LinkReport.write(config, results, benchmark.notes);
+        LinkReport.write(config, results, benchmark.perSegmentBest(), benchmark.notes);
         System.err.println("results in " + config.out().toAbsolutePath());
         return results.stream().allMatch(m -> m.result().verified()) ? 0 : 1;
     }
@@ -75,11 +84,13 @@ public final class LinkBenchmark {
         }
         for (LinkData data : config.kinds()) {
             for (long rate : config.rates()) {
-                int size = config.sizeFor(rate);
-                byte[] input = data.generate(size);
+                LinkInput input = config.inputFor(data, rate);
                 Measurement.Cell cell = new Measurement.Cell("rate", data.label(), LinkConfig.rateLabel(rate));
                 for (Contender c : contenders) {
                     results.add(measure(cell, c, input, rate, List.of()));
+                }
+                if (data == LinkData.CHANGING) {
+                    perSegmentBest.add(perSegmentBest(cell, input, data.stretches(input.block().length, rate)));
                 }
             }
         }
@@ -90,8 +101,13 @@ public final class LinkBenchmark {
         return results;
     }
 
+    /** The per-segment best of each step and changing-data cell measured so far. */
+    public List<PerSegmentBest> perSegmentBest() {
+        return List.copyOf(perSegmentBest);
+    }
+
     private void warmUp() throws IOException, InterruptedException {
-        byte[] input = LinkData.JSON.generate(2 << 20);
+        LinkInput input = LinkInput.of(LinkData.JSON.generate(2 << 20));
         for (Contender c : contenders) {
             LinkTransfer.run(c, input, RateLimitedOutputStream.UNLIMITED, List.of());
         }
@@ -106,7 +122,7 @@ public final class LinkBenchmark {
     private List<Measurement> stepScenario() throws IOException, InterruptedException {
         boolean quick = !config.warmup();
         int size = quick ? 1 << 20 : 24 << 20;
-        byte[] input = LinkData.JSON.generate(size);
+        LinkInput input = LinkInput.of(LinkData.JSON.generate(size));
         List<LinkTransfer.RateStep> steps = List.of(new LinkTransfer.RateStep(0.25, TEN_MEGABIT),
                 new LinkTransfer.RateStep(0.5, GIGABIT));
         notes.add(String.format(Locale.ROOT, "step scenario: %d MiB of JSON at 1000 Mbit/s, 10 Mbit/s while the"
@@ -116,12 +132,16 @@ public final class LinkBenchmark {
         for (Contender c : contenders) {
             results.add(measure(cell, c, input, GIGABIT, steps));
         }
+        int quarter = size / 4;
+        perSegmentBest.add(perSegmentBest(cell, input, List.of(new PerSegmentBest.Segment(0, quarter, GIGABIT),
+                new PerSegmentBest.Segment(quarter, 2 * quarter, TEN_MEGABIT),
+                new PerSegmentBest.Segment(2 * quarter, size, GIGABIT))));
         return results;
     }
 
     /** JSON at 100 Mbit/s while a thread spins on the other core. */
     private List<Measurement> cpuContendedScenario() throws IOException, InterruptedException {
-        byte[] input = LinkData.JSON.generate(config.sizeFor(HUNDRED_MEGABIT));
+        LinkInput input = config.inputFor(LinkData.JSON, HUNDRED_MEGABIT);
         Measurement.Cell cell = new Measurement.Cell("cpu-contended", LinkData.JSON.label(),
                 LinkConfig.rateLabel(HUNDRED_MEGABIT));
         List<Measurement> results = new ArrayList<>();
@@ -134,7 +154,64 @@ public final class LinkBenchmark {
         return results;
     }
 
-    private Measurement measure(Measurement.Cell cell, Contender c, byte[] input, long rate,
+    private Measurement measure(Measurement.Cell cell, Contender c, LinkInput input, long rate,
+            List<LinkTransfer.RateStep> steps) throws IOException, InterruptedException {
+        Measurement m = steps.isEmpty() && input.repetitions() > 1 ? extrapolatedIfSlow(cell, c, input, rate) : null;
+        if (m == null) {
+            m = medianOfRuns(cell, c, input, rate, steps);
+        }
+        done++;
+        LinkTransfer.Result r = m.result();
+        progress.printf(Locale.ROOT, "[%3d/%d] %-44s %-16s %10.1f KiB  %7.3f s (%s)  %8.1f MB/s  wire %5.1f%%%s%n",
+                done, total, cell, c.name(), input.length() / 1024.0, r.seconds(),
+                m.extrapolated() ? "extrapolated from one block" : "median of " + m.runs(), m.megabytesPerSecond(),
+                100.0 * r.wireBytes() / input.length(), r.verified() ? "" : "  NOT VERIFIED");
+        return m;
+    }
+
+    /** Times every fixed contender on each segment of the input's block; keeps the fastest of each. */
+    private PerSegmentBest perSegmentBest(Measurement.Cell cell, LinkInput input, List<PerSegmentBest.Segment> segments)
+            throws IOException, InterruptedException {
+        double seconds = 0;
+        List<String> choices = new ArrayList<>();
+        for (PerSegmentBest.Segment segment : segments) {
+            LinkInput stretch = LinkInput.of(Arrays.copyOfRange(input.block(), segment.from(), segment.to()));
+            Measurement fastest = null;
+            for (Contender c : contenders) {
+                if (!c.fixed()) {
+                    continue;
+                }
+                Measurement m = medianOfRuns(cell, c, stretch, segment.bytesPerSecond(), List.of());
+                if (m.result().verified() && (fastest == null || m.result().seconds() < fastest.result().seconds())) {
+                    fastest = m;
+                }
+            }
+            if (fastest == null) {
+                return new PerSegmentBest(cell, Double.NaN, List.of());
+            }
+            seconds += fastest.result().seconds();
+            choices.add(fastest.contender().name());
+        }
+        PerSegmentBest best = new PerSegmentBest(cell, seconds * input.repetitions(), choices);
+        progress.printf(Locale.ROOT, "          %-44s per-segment best %7.3f s (%s)%n", cell, best.seconds(),
+                String.join(", ", choices));
+        return best;
+    }
+
+    /** The first block's transfer scaled to the input, if the whole would be too slow to run; else null. */
+    private Measurement extrapolatedIfSlow(Measurement.Cell cell, Contender c, LinkInput input, long rate)
+            throws IOException, InterruptedException {
+        LinkTransfer.Result probe = LinkTransfer.run(c, input.firstBlock(), rate, List.of());
+        double scale = input.repetitions();
+        if (probe.seconds() * scale <= EXTRAPOLATE_ABOVE_SECONDS) {
+            return null;
+        }
+        LinkTransfer.Result scaled = new LinkTransfer.Result(probe.seconds() * scale,
+                Math.round(probe.wireBytes() * scale), probe.verified(), probe.rungs());
+        return new Measurement(cell, c, input.length(), scaled, 1, true);
+    }
+
+    private Measurement medianOfRuns(Measurement.Cell cell, Contender c, LinkInput input, long rate,
             List<LinkTransfer.RateStep> steps) throws IOException, InterruptedException {
         List<LinkTransfer.Result> runs = new ArrayList<>();
         runs.add(LinkTransfer.run(c, input, rate, steps));
@@ -147,11 +224,6 @@ public final class LinkBenchmark {
         if (!allVerified) {
             r = new LinkTransfer.Result(r.seconds(), r.wireBytes(), false, r.rungs());
         }
-        Measurement m = new Measurement(cell, c, input.length, r, runs.size());
-        done++;
-        progress.printf(Locale.ROOT, "[%3d/%d] %-44s %-16s %8.1f KiB  %7.3f s (median of %d)  %8.1f MB/s  wire %5.1f%%%s%n",
-                done, total, cell, c.name(), input.length / 1024.0, r.seconds(), runs.size(), m.megabytesPerSecond(),
-                100.0 * r.wireBytes() / input.length, r.verified() ? "" : "  NOT VERIFIED");
-        return m;
+        return new Measurement(cell, c, input.length(), r, runs.size(), false);
     }
 }

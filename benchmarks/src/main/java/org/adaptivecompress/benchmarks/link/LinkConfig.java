@@ -17,17 +17,18 @@ import org.adaptivecompress.stream.RateLimitedOutputStream;
  * @param contenders contender names to run, or empty for all
  * @param secondsAtRaw input size at each rate is what raw would send in this many seconds...
  * @param minSize ...but at least this many bytes (so a controller sees enough blocks)...
- * @param maxSize ...and at most this many (so the slowest rung still ends in seconds)
+ * @param maxLength ...and at most this many; the unthrottled cells send this much
+ * @param maxBlock the most bytes generated for one cell; longer inputs repeat them (see {@link LinkInput})
  * @param scenarios whether to run the step-rate and CPU-contended scenarios
  * @param warmup whether to run each contender once, unrecorded, before measuring
  * @param repeats runs per short transfer, of which the median is kept
  * @param out directory for the CSV, the markdown table and the charts
  */
 public record LinkConfig(List<Long> rates, List<LinkData> kinds, List<String> contenders, double secondsAtRaw,
-        int minSize, int maxSize, boolean scenarios, boolean warmup, int repeats, Path out) {
+        int minSize, long maxLength, int maxBlock, boolean scenarios, boolean warmup, int repeats, Path out) {
 
     private static final String USAGE = "usage: link [--quick] [--rates 1mbit,10mbit,...,unlimited]"
-            + " [--kinds json,text,binary,random,changing] [--contenders raw,adoc,...] [--max-size 8m]"
+            + " [--kinds json,text,binary,random,changing] [--contenders raw,adoc,...] [--max-size 64m]"
             + " [--no-scenarios] [--out DIR]";
 
     /** Parses the command line after the {@code link} word. */
@@ -37,10 +38,12 @@ public record LinkConfig(List<Long> rates, List<LinkData> kinds, List<String> co
         List<LinkData> kinds = quick ? List.of(LinkData.JSON, LinkData.CHANGING) : List.of(LinkData.values());
         List<String> contenders = List.of();
         // At least 16 blocks of 128 KiB, so any feedback loop has something to act on; two
-        // seconds of raw, so start-up is not the whole transfer; at most 16 MiB.
+        // seconds of raw, so start-up is not the whole transfer; 1 GiB unthrottled, about a
+        // second of raw over loopback, where 16 MiB took milliseconds and measured start-up.
         double seconds = quick ? 0.1 : 2.0;
         int minSize = quick ? 64 << 10 : 2 << 20;
-        int maxSize = quick ? 1 << 20 : 16 << 20;
+        long maxLength = quick ? 1 << 20 : 1L << 30;
+        int maxBlock = quick ? 1 << 20 : 16 << 20;
         boolean scenarios = true;
         Path out = Paths.get("benchmarks", "target", "link-results");
         for (int i = 0; i < args.length; i++) {
@@ -50,21 +53,30 @@ public record LinkConfig(List<Long> rates, List<LinkData> kinds, List<String> co
                 case "--kinds" -> kinds = kinds(value(args, ++i));
                 case "--contenders" -> contenders = List.of(value(args, ++i).split(","));
                 case "--max-size" -> {
-                    maxSize = size(value(args, ++i));
-                    minSize = Math.min(minSize, maxSize);
+                    int max = size(value(args, ++i));
+                    maxLength = Math.min(maxLength, max);
+                    maxBlock = Math.min(maxBlock, max);
+                    minSize = Math.min(minSize, max);
                 }
                 case "--no-scenarios" -> scenarios = false;
                 case "--out" -> out = Paths.get(value(args, ++i));
                 default -> throw new IllegalArgumentException("unknown option '" + args[i] + "'; " + USAGE);
             }
         }
-        return new LinkConfig(rates, kinds, contenders, seconds, minSize, maxSize, scenarios, !quick, quick ? 1 : 3, out);
+        return new LinkConfig(rates, kinds, contenders, seconds, minSize, maxLength, maxBlock, scenarios, !quick,
+                quick ? 1 : 3, out);
     }
 
-    /** The input size for a cell at this rate. */
-    public int sizeFor(long bytesPerSecond) {
-        double wanted = bytesPerSecond == RateLimitedOutputStream.UNLIMITED ? maxSize : bytesPerSecond * secondsAtRaw;
-        return (int) Math.max(minSize, Math.min(maxSize, wanted));
+    /** The input length for a cell at this rate. */
+    public long sizeFor(long bytesPerSecond) {
+        double wanted = bytesPerSecond == RateLimitedOutputStream.UNLIMITED ? maxLength : bytesPerSecond * secondsAtRaw;
+        return (long) Math.max(minSize, Math.min(maxLength, wanted));
+    }
+
+    /** The input of a cell at this rate: {@code data}'s first bytes, repeated if the cell is longer than a block. */
+    public LinkInput inputFor(LinkData data, long bytesPerSecond) {
+        long length = sizeFor(bytesPerSecond);
+        return new LinkInput(data.generate((int) Math.min(length, maxBlock)), length);
     }
 
     /** Whether the contender with this name is to run. */

@@ -1,5 +1,7 @@
 package org.adaptivecompress.benchmarks.link;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import org.adaptivecompress.testing.DataKind;
 
@@ -34,7 +36,7 @@ public enum LinkData {
         if (parts.length == 1) {
             return parts[0].generate(size);
         }
-        int segment = this == CHANGING ? Math.max(1, (size + parts.length - 1) / parts.length) : BINARY_SEGMENT;
+        int segment = this == CHANGING ? changePeriod(size) : BINARY_SEGMENT;
         byte[][] sources = new byte[parts.length][];
         for (int k = 0; k < parts.length; k++) {
             sources[k] = parts[k].generate(size);
@@ -45,6 +47,25 @@ public enum LinkData {
             System.arraycopy(sources[k % parts.length], i, out, i, n);
         }
         return out;
+    }
+
+    /**
+     * Where {@link #CHANGING} data of {@code size} bytes changes kind: one segment per kind, all
+     * sent at {@code bytesPerSecond}.
+     */
+    public List<PerSegmentBest.Segment> stretches(int size, long bytesPerSecond) {
+        if (this != CHANGING) {
+            throw new IllegalStateException(label() + " data does not change kind");
+        }
+        List<PerSegmentBest.Segment> segments = new ArrayList<>();
+        for (int from = 0, period = changePeriod(size); from < size; from += period) {
+            segments.add(new PerSegmentBest.Segment(from, Math.min(size, from + period), bytesPerSecond));
+        }
+        return segments;
+    }
+
+    private int changePeriod(int size) {
+        return Math.max(1, (size + parts.length - 1) / parts.length);
     }
 
     /** The data named {@code name} (case-insensitive). */

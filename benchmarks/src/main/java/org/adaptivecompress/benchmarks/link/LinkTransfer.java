@@ -7,7 +7,6 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -44,7 +43,7 @@ public final class LinkTransfer {
      * Sends {@code input} with {@code contender} over a link that starts at {@code bytesPerSecond}
      * and follows {@code steps}.
      */
-    public static Result run(Contender contender, byte[] input, long bytesPerSecond, List<RateStep> steps)
+    public static Result run(Contender contender, LinkInput input, long bytesPerSecond, List<RateStep> steps)
             throws IOException, InterruptedException {
         ExecutorService threads = Executors.newCachedThreadPool(r -> {
             Thread t = new Thread(r, "link-" + contender.name());
@@ -62,7 +61,7 @@ public final class LinkTransfer {
             RateLimitedOutputStream link = new RateLimitedOutputStream(counted, bytesPerSecond);
             long start = System.nanoTime();
             RungTimeline timeline = new RungTimeline(start);
-            Future<?> schedule = threads.submit(() -> followSteps(link, verified, input.length, steps));
+            Future<?> schedule = threads.submit(() -> followSteps(link, verified, input.length(), steps));
             contender.send(input, steps.isEmpty() ? link : new SmallWrites(link), timeline);
             long[] received = get(receiver);
             schedule.cancel(true);
@@ -74,7 +73,7 @@ public final class LinkTransfer {
     }
 
     /** Reads and checks everything; returns {end nanos, 1 if every byte matched the input}. */
-    private static long[] receive(Contender contender, byte[] expected, InputStream socketIn, AtomicLong progress)
+    private static long[] receive(Contender contender, LinkInput expected, InputStream socketIn, AtomicLong progress)
             throws IOException {
         byte[] buffer = new byte[64 << 10];
         long position = 0;
@@ -82,16 +81,13 @@ public final class LinkTransfer {
         try (InputStream in = contender.decoder(socketIn)) {
             int n;
             while ((n = in.read(buffer)) != -1) {
-                if (same) {
-                    same = position + n <= expected.length && Arrays.equals(buffer, 0, n, expected,
-                            (int) position, (int) position + n);
-                }
+                same = same && expected.matches(position, buffer, n);
                 position += n;
                 progress.set(position);
             }
         }
         long end = System.nanoTime();
-        return new long[] {end, same && position == expected.length ? 1 : 0};
+        return new long[] {end, same && position == expected.length() ? 1 : 0};
     }
 
     private static void followSteps(RateLimitedOutputStream link, AtomicLong verified, long length,

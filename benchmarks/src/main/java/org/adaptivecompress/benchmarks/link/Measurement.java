@@ -8,8 +8,11 @@ package org.adaptivecompress.benchmarks.link;
  * @param inputBytes bytes of input
  * @param result the median run's time, bytes on the wire and rung changes; verified only if every run was
  * @param runs how many runs the median was taken over
+ * @param extrapolated whether the time is the first block's, scaled to the input's length, because
+ *     the whole input would have taken this slow contender minutes
  */
-public record Measurement(Cell cell, Contender contender, int inputBytes, LinkTransfer.Result result, int runs) {
+public record Measurement(Cell cell, Contender contender, long inputBytes, LinkTransfer.Result result, int runs,
+        boolean extrapolated) {
 
     /**
      * A cell of the tables: the contenders in one cell are compared with each other.

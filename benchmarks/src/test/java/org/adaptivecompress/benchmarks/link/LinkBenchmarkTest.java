@@ -26,9 +26,9 @@ class LinkBenchmarkTest {
                 .filter(c -> c.name().equals("fixed:1 lz4") || c.name().equals("adoc")).toList();
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
 
-        List<Measurement> results = new LinkBenchmark(config, two, new PrintStream(progress, true,
-                StandardCharsets.UTF_8)).measure();
-        LinkReport.write(config, results, List.of());
+        LinkBenchmark benchmark = new LinkBenchmark(config, two, new PrintStream(progress, true, StandardCharsets.UTF_8));
+        List<Measurement> results = benchmark.measure();
+        LinkReport.write(config, results, benchmark.perSegmentBest(), List.of());
 
         // 2 kinds x 2 rates + the step and CPU-contended scenarios, each for both contenders.
         assertThat(results).hasSize(12).allSatisfy(m -> assertThat(m.result().verified()).isTrue());
@@ -36,8 +36,15 @@ class LinkBenchmarkTest {
         List<String> csv = Files.readAllLines(out.resolve(LinkReport.CSV));
         assertThat(csv).hasSize(13).element(0).asString().startsWith("scenario,data,rate,contender");
         assertThat(csv.subList(1, 13)).allSatisfy(line -> assertThat(line).contains(",true,"));
-        assertThat(Files.readString(out.resolve(LinkReport.MARKDOWN)))
-                .contains("| rate json @ 10 Mbit/s | ", "fixed:1 lz4", "adoc <= 1.05x the best fixed choice");
+        // Changing data at both rates (a segment per kind) and the step (three stretches of link rate),
+        // each timed with the only fixed contender.
+        assertThat(benchmark.perSegmentBest()).extracting(b -> b.cell().toString() + " " + b.choices()).containsExactly(
+                "rate changing @ 10 Mbit/s [fixed:1 lz4, fixed:1 lz4, fixed:1 lz4, fixed:1 lz4]",
+                "rate changing @ unthrottled [fixed:1 lz4, fixed:1 lz4, fixed:1 lz4, fixed:1 lz4]",
+                "step json @ 1000->10->1000 Mbit/s [fixed:1 lz4, fixed:1 lz4, fixed:1 lz4]");
+        assertThat(benchmark.perSegmentBest()).allSatisfy(b -> assertThat(b.seconds()).isPositive());
+        assertThat(Files.readString(out.resolve(LinkReport.MARKDOWN))).contains("| rate json @ 10 Mbit/s | ",
+                "fixed:1 lz4", "adoc <= 1.05x the best fixed choice", "per-segment best for rate changing @ 10 Mbit/s");
         assertThat(out.resolve("images/link-json.png")).isNotEmptyFile();
         assertThat(out.resolve("images/link-step-rungs.png")).isNotEmptyFile();
     }
@@ -47,7 +54,8 @@ class LinkBenchmarkTest {
         assumeTrue(Contender.ZstdAdaptContender.installed(), "no zstd on the PATH");
         byte[] input = LinkData.TEXT.generate(300_000);
 
-        LinkTransfer.Result r = LinkTransfer.run(new Contender.ZstdAdaptContender(), input, Long.MAX_VALUE, List.of());
+        LinkTransfer.Result r = LinkTransfer.run(new Contender.ZstdAdaptContender(), LinkInput.of(input), Long.MAX_VALUE,
+                List.of());
 
         assertThat(r.verified()).isTrue();
         assertThat(r.wireBytes()).isLessThan(input.length / 2);
