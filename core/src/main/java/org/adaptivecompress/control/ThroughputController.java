@@ -38,6 +38,11 @@ import java.util.Arrays;
  *       {@value #HYSTERESIS_PERCENT} % or more over the rung it holds (a probe does not count as
  *       holding), so noise does not make it flap; a move whose new rung settles below the one
  *       left behind is undone without hysteresis.
+ *   <li><b>Measured goodput</b> has the last word on moves up the ladder: a rung that,
+ *       held for a while, delivered less than the rung held now is not moved to while both
+ *       measurements are fresh (see {@link GoodputMeter}), because the model assumes the link
+ *       does not slow when the compressor works, which is false when the link's other end
+ *       shares the cores.
  *   <li><b>Dithering</b>: when one rung leaves the link idle and its neighbour leaves the
  *       compressor idle, blocks alternate between them in the proportion that keeps both busy,
  *       which beats either rung alone (compression of one block overlaps sending of another).
@@ -69,6 +74,12 @@ public final class ThroughputController implements LevelController {
     static final int LINK_WINDOW_BYTES = 256 * 1024;
     static final int LINK_WINDOW_MILLIS = 100;
     static final int LINK_WINDOW_GROWTH = 256 * 1024;
+    /**
+     * A sender (or the receiver at the link's other end) that loses its core for a time slice
+     * stops the drained count as a slow link does; on a busy machine that lasts a few
+     * milliseconds, so only a FIFO that fills for longer says the link slowed.
+     */
+    static final int STALL_MILLIS = 4;
     /** The most a sender writes at once (AdaptiveOutputStream's FIFO writes 64 KiB chunks). */
     private static final int SENDER_WRITE = 64 * 1024;
     private static final double LINK_SLOWED = 0.8;
@@ -83,6 +94,12 @@ public final class ThroughputController implements LevelController {
     private double[] ratio = new double[0];
     private long[] measuredAt = new long[0];
     private double link = Double.NaN;
+    /** The link rate measured over busy windows only, without the growth idle windows add. */
+    private double measuredLink = Double.NaN;
+    private final GoodputMeter goodput = new GoodputMeter();
+    /** Nanoseconds per input byte the writer spends outside the codec; NaN until measured. */
+    private double overheadPerByte = Double.NaN;
+    private long lastNanos = -1;
     private long blocks;
     private long startNanos = -1;
     private long startDrained;
@@ -120,6 +137,8 @@ public final class ThroughputController implements LevelController {
         blocks++;
         int current = o.rung();
         learnLink(o);
+        learnOverhead(o);
+        goodput.observe(o, held, blocks, measuredLink);
         if (o.incompressible()) {
             // Raw at once, and raw is the rung held; the engine stores the following blocks raw
             // without trying, retrying ever more rarely. The rungs' figures stay as they were:
@@ -140,7 +159,7 @@ public final class ThroughputController implements LevelController {
         int home = probedFrom >= 0 ? probedFrom : held;
         probedFrom = -1;
         int best = best(o.topRung());
-        if (best != home && throughput(best) > throughput(home) * HYSTERESIS) {
+        if (best != home && throughput(best) > throughput(home) * HYSTERESIS && !refusedByGoodput(best, home)) {
             leftBehind = home;
             home = best;
         } else if (leftBehind >= 0 && sinceChange < STALE_AFTER && throughput(leftBehind) > throughput(home)) {
@@ -166,6 +185,15 @@ public final class ThroughputController implements LevelController {
             }
         }
         return next;
+    }
+
+    /**
+     * A move up the ladder that holding both rungs showed to deliver less. Only upward moves: the
+     * model is wrong in that direction when compressing slows a link on the same cores, while a
+     * move down after the link got faster must never wait for old samples to expire.
+     */
+    private boolean refusedByGoodput(int candidate, int current) {
+        return candidate > current && goodput.measuredWorse(candidate, current, blocks, measuredLink);
     }
 
     /**
@@ -242,8 +270,8 @@ public final class ThroughputController implements LevelController {
 
     /** The share of blocks at {@code b} (the rest at {@code a}) that makes compressing and sending take equal time. */
     private double mixShare(int a, int b) {
-        double cpuA = 1 / estimatedSpeed(a);
-        double cpuB = 1 / estimatedSpeed(b);
+        double cpuA = 1 / pipelineSpeed(a);
+        double cpuB = 1 / pipelineSpeed(b);
         double linkA = 1 / (link * effectiveRatio(a));
         double linkB = 1 / (link * effectiveRatio(b));
         double denominator = (linkB - linkA) - (cpuB - cpuA);
@@ -251,14 +279,14 @@ public final class ThroughputController implements LevelController {
     }
 
     private double mixedThroughput(int a, int b, double shareB) {
-        double cpu = (1 - shareB) / estimatedSpeed(a) + shareB / estimatedSpeed(b);
+        double cpu = (1 - shareB) / pipelineSpeed(a) + shareB / pipelineSpeed(b);
         double wire = ((1 - shareB) / effectiveRatio(a) + shareB / effectiveRatio(b)) / link;
         return 1 / Math.max(cpu, wire);
     }
 
     /** The predicted input bytes per second at {@code rung}. */
     double throughput(int rung) {
-        return Math.min(estimatedSpeed(rung), link * effectiveRatio(rung));
+        return Math.min(pipelineSpeed(rung), link * effectiveRatio(rung));
     }
 
     /**
@@ -269,7 +297,7 @@ public final class ThroughputController implements LevelController {
      */
     private double optimisticThroughput(int candidate, int current) {
         double ratio = Math.max(effectiveRatio(candidate), effectiveRatio(current) * STEP_SMALLER);
-        return Math.min(estimatedSpeed(candidate), link * ratio);
+        return Math.min(pipelineSpeed(candidate), link * ratio);
     }
 
     /** A block that would not shrink by 1/32 is stored raw: it costs the time and gains nothing. */
@@ -326,7 +354,8 @@ public final class ThroughputController implements LevelController {
         // many times faster, and none as a dead one.
         boolean timeUp = elapsed >= LINK_WINDOW_MILLIS * 1_000_000L && (!windowBusy || drained >= 2 * SENDER_WRITE);
         if (!enoughDrained && !timeUp) {
-            if (grown >= LINK_WINDOW_GROWTH && windowBusy && !Double.isNaN(link)) {
+            boolean longerThanAStall = elapsed >= STALL_MILLIS * 1_000_000L;
+            if (grown >= LINK_WINDOW_GROWTH && longerThanAStall && windowBusy && !Double.isNaN(link)) {
                 // The FIFO filled fast with little drained: the link is at most what drained plus
                 // one sender write still in flight. An upper bound, so it only ever lowers the
                 // estimate, but it reacts to a link that slowed within a few blocks.
@@ -339,6 +368,8 @@ public final class ThroughputController implements LevelController {
         double observed = drained * 1e9 / Math.max(1, elapsed);
         if (windowBusy) {
             link = Double.isNaN(link) ? observed : link + LINK_ALPHA * (observed - link);
+            measuredLink = Double.isNaN(measuredLink) ? observed
+                    : measuredLink + LINK_ALPHA * (observed - measuredLink);
             idleWindows = 0;
             linkMeasured = true;
         } else {
@@ -388,6 +419,7 @@ public final class ThroughputController implements LevelController {
                     ratio[r] = Double.NaN;
                 }
             }
+            goodput.forget();
             replace = true;
         }
         speed[rung] = replace ? measuredSpeed : speed[rung] + ALPHA * (measuredSpeed - speed[rung]);
@@ -398,6 +430,33 @@ public final class ThroughputController implements LevelController {
     /** Whether {@code measured} differs from {@code estimate} by more than {@code fraction} of it. */
     private static boolean offBy(double measured, double estimate, double fraction) {
         return Math.abs(measured / estimate - 1) > fraction;
+    }
+
+    /**
+     * Input bytes per second the writing thread can feed the FIFO at {@code rung}: the codec's
+     * time plus the per-byte work every block costs whatever its codec (the application filling
+     * the block, framing, checksum, queueing). Negligible next to a codec, that work is what
+     * bounds raw, whose codec time alone is a memory copy: without it the model would think raw
+     * ten times faster than it is and dither a fast codec in on links raw alone saturates.
+     */
+    private double pipelineSpeed(int rung) {
+        double overhead = Double.isNaN(overheadPerByte) ? 0 : overheadPerByte;
+        return 1e9 / (1e9 / estimatedSpeed(rung) + overhead);
+    }
+
+    /**
+     * Learns the per-byte work outside the codec from the time between two blocks less the
+     * codec's time, when the FIFO was empty as the block started: the writer had not waited
+     * for room. Only with one compressing thread, where that time is the writer's own.
+     */
+    private void learnOverhead(Observation o) {
+        long gap = o.nanoTime() - lastNanos - o.compressNanos();
+        boolean writerNeverWaited = o.fifoBytesAtBlockStart() == 0 && o.workers() == 1;
+        if (lastNanos >= 0 && writerNeverWaited && gap >= 0 && o.uncompressedLength() > 0) {
+            double sample = (double) gap / o.uncompressedLength();
+            overheadPerByte = Double.isNaN(overheadPerByte) ? sample : overheadPerByte + ALPHA * (sample - overheadPerByte);
+        }
+        lastNanos = o.nanoTime();
     }
 
     private double estimatedSpeed(int rung) {
@@ -454,6 +513,7 @@ public final class ThroughputController implements LevelController {
             Arrays.fill(ratio, Double.NaN);
             Arrays.fill(measuredAt, Long.MIN_VALUE / 2);
         }
+        goodput.size(top + 1);
     }
 
     @Override
