@@ -1,6 +1,7 @@
 package org.adaptivecompress.control;
 
 import java.util.Arrays;
+import org.adaptivecompress.format.FrameFormat;
 
 /**
  * Measures what holding each rung really delivered: input bytes per second over runs of blocks
@@ -27,7 +28,6 @@ final class GoodputMeter {
     static final int FRESH_BLOCKS = 1024;
     static final double LINK_DRIFT = 2;
     private static final double ALPHA = 0.5;
-    private static final int FRAME_HEADER = 20;
 
     private double[] goodput = new double[0];
     private long[] measuredAt = new long[0];
@@ -61,7 +61,7 @@ final class GoodputMeter {
         }
         runBlocks++;
         runInput += o.uncompressedLength();
-        runWire += o.storedLength() + FRAME_HEADER;
+        runWire += o.storedLength() + FrameFormat.BLOCK_HEADER_LENGTH;
         long elapsed = o.nanoTime() - runStartNanos;
         if (runBlocks < MIN_BLOCKS || elapsed < MIN_MILLIS * 1_000_000L) {
             return;

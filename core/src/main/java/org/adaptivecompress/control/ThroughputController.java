@@ -1,6 +1,7 @@
 package org.adaptivecompress.control;
 
 import java.util.Arrays;
+import org.adaptivecompress.format.FrameFormat;
 
 /**
  * Picks the rung that delivers the most input bytes per second, from a model of each rung and
@@ -404,7 +405,8 @@ public final class ThroughputController implements LevelController {
             return;
         }
         double measuredSpeed = o.uncompressedLength() * 1e9 / o.compressNanos();
-        double measuredRatio = rung == 0 ? 1 : (double) o.uncompressedLength() / (o.storedLength() + 20);
+        double measuredRatio = rung == 0 ? 1 : (double) o.uncompressedLength()
+                / (o.storedLength() + FrameFormat.BLOCK_HEADER_LENGTH);
         // A stale rung whose new sample is far outside what noise explains measured data that is
         // gone: the sample replaces its figures, or probes would need dozens of rounds to catch up.
         boolean stale = blocks - measuredAt[rung] > STALE_AFTER;
@@ -512,8 +514,8 @@ public final class ThroughputController implements LevelController {
             Arrays.fill(speed, Double.NaN);
             Arrays.fill(ratio, Double.NaN);
             Arrays.fill(measuredAt, Long.MIN_VALUE / 2);
+            goodput.size(top + 1);
         }
-        goodput.size(top + 1);
     }
 
     @Override

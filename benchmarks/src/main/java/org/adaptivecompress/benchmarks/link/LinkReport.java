@@ -120,8 +120,8 @@ public final class LinkReport {
                         + " on each stretch of data or link rate, timed alone and summed: what a sender that"
                         + " knew the future could reach.\n\n### Targets\n\n");
         md.append(targets(cells));
-        md.append(target(cells, "per-segment best (no controller can beat it) <= 0.85x the best single fixed"
-                + " choice", bounds::containsKey, cell -> {
+        md.append(target(cells, "per-segment best (perfect switching, up to the seams) <= 0.85x the best"
+                + " single fixed choice", bounds::containsKey, cell -> {
                     PerSegmentBest b = bounds.get(cell.get(0).cell());
                     return b == null ? Double.NaN : b.seconds() / bestFixed(cell).map(m -> m.result().seconds())
                             .orElse(Double.NaN);

@@ -6,9 +6,9 @@ import java.util.List;
  * The yardstick for the step and changing-data cells: the time a sender would take that knew in
  * advance which fixed rung is fastest on each stretch of the input (each kind of data, each link
  * rate) and switched at exactly the right byte. Each stretch is timed alone with every fixed
- * rung and the fastest kept; the sum is what perfect switching could reach, ignoring the overlap
- * a real pipeline gains at the seams. Beating the best single rung by more than this sum allows
- * is not possible for any controller.
+ * rung and the fastest kept; the sum is what perfect switching could reach. A yardstick, not a
+ * strict bound: it leaves out the overlap a real pipeline gains at each seam (a FIFO's worth of
+ * blocks) and pays each stretch's start-up, so it means most where stretches take seconds.
  *
  * @param cell the cell this bounds
  * @param seconds the sum over stretches of the fastest fixed rung's time, scaled to the input's length
