@@ -146,6 +146,24 @@ public final class AdaptiveCompressor implements AutoCloseable {
     }
 
     /**
+     * Like {@link #compressBlock}, but a block stored raw is not copied: only its
+     * {@value FrameFormat#BLOCK_HEADER_LENGTH}-byte header is written to {@code dst}, and the
+     * caller sends {@code src[offset, offset + length)} as the frame's payload right after it.
+     * A frame always carries at least one payload byte, so a return value of exactly the header
+     * length says the payload was left in {@code src}.
+     *
+     * @return the bytes written to {@code dst}: the whole frame, or only its header
+     */
+    public int compressBlockLeavingRawPayload(byte[] src, int offset, int length, byte[] dst, int dstOffset) {
+        ensureOpen();
+        FrameEncoder.checkBlockLength(length, blockSize);
+        planBlock(job, 1);
+        int written = encoder.encodeLeavingRawPayload(job, src, offset, length, dst, dstOffset);
+        recordBlock(job);
+        return written;
+    }
+
+    /**
      * An encoder for another thread: same ladder, block size and salt, its own compressors.
      * The caller owns it and closes it; closing this engine does not. Safe from any thread.
      */

@@ -27,6 +27,8 @@ public final class BlockJob {
     int frameLength;
     /** True if compression at {@link #tryRung} was tried and did not shrink the block enough. */
     boolean didNotShrink;
+    /** True if the encoder left the raw payload in the block's source rather than after the header. */
+    boolean payloadInSource;
     long compressNanos;
 
     /** An empty job, to be planned by {@link AdaptiveCompressor#planBlock}. */
@@ -37,10 +39,19 @@ public final class BlockJob {
         return frameLength;
     }
 
+    /**
+     * True if the block was stored raw by {@link FrameEncoder#encodeLeavingRawPayload}, which
+     * wrote only the header: the frame's payload is the block's source bytes, as they are.
+     */
+    public boolean payloadInSource() {
+        return payloadInSource;
+    }
+
     @Override
     public String toString() {
         return "BlockJob{planned rung " + plannedRung + (skipped ? " (skipped)" : "") + ", " + workers
                 + " workers, block " + uncompressedLength + " -> frame " + frameLength + " at rung " + usedRung
+                + (payloadInSource ? " (payload in source)" : "")
                 + ", " + compressNanos + " ns}";
     }
 }

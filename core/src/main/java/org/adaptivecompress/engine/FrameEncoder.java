@@ -43,6 +43,23 @@ public final class FrameEncoder implements AutoCloseable {
      * @return the frame's length
      */
     public int encode(BlockJob job, byte[] src, int offset, int length, byte[] dst, int dstOffset) {
+        return encode(job, src, offset, length, dst, dstOffset, true);
+    }
+
+    /**
+     * Like {@link #encode}, but a block stored raw is not copied: only its header goes to
+     * {@code dst}, and the frame's payload is {@code src[offset, offset + length)} as it is,
+     * which the caller sends right after the header ({@link BlockJob#payloadInSource()} says
+     * which happened). Saves a copy of every raw block on a link faster than any codec.
+     *
+     * @return the bytes written to {@code dst}: the whole frame, or only its header
+     */
+    public int encodeLeavingRawPayload(BlockJob job, byte[] src, int offset, int length, byte[] dst, int dstOffset) {
+        return encode(job, src, offset, length, dst, dstOffset, false);
+    }
+
+    private int encode(BlockJob job, byte[] src, int offset, int length, byte[] dst, int dstOffset,
+            boolean copyRawPayload) {
         if (closed) {
             throw new IllegalStateException("frame encoder is closed");
         }
@@ -59,7 +76,9 @@ public final class FrameEncoder implements AutoCloseable {
         job.didNotShrink = tryRung > 0 && stored == BlockCompressor.DOES_NOT_FIT;
         Rung used;
         if (stored == BlockCompressor.DOES_NOT_FIT) {
-            System.arraycopy(src, offset, dst, payloadOffset, length);
+            if (copyRawPayload) {
+                System.arraycopy(src, offset, dst, payloadOffset, length);
+            }
             stored = length;
             used = Rung.RAW;
             job.usedRung = 0;
@@ -67,6 +86,7 @@ public final class FrameEncoder implements AutoCloseable {
             used = ladder.rung(tryRung);
             job.usedRung = tryRung;
         }
+        job.payloadInSource = used == Rung.RAW && !copyRawPayload;
         job.compressNanos = System.nanoTime() - start;
         job.uncompressedLength = length;
         job.storedLength = stored;
@@ -76,7 +96,7 @@ public final class FrameEncoder implements AutoCloseable {
         FrameFormat.writeBlockHeader(dst, dstOffset, salt, used.codec().id(), used.level(), length, stored,
                 (int) crc.getValue(), headerCrc);
         job.frameLength = FrameFormat.BLOCK_HEADER_LENGTH + stored;
-        return job.frameLength;
+        return job.payloadInSource ? FrameFormat.BLOCK_HEADER_LENGTH : job.frameLength;
     }
 
     /** Writes the end-of-stream marker; returns its length. */

@@ -32,8 +32,19 @@ public final class BlockDecoder implements AutoCloseable {
             throw new CorruptFrameException(
                     "block at stream offset " + position + " does not decode: " + e.getMessage(), e);
         }
+        verify(header, dst, dstOffset, position);
+    }
+
+    /**
+     * Checks decoded bytes {@code data[offset, offset + header.uncompressedLength())} against
+     * their header's CRC32C: what a reader calls instead of {@link #decode} when it read a raw
+     * payload straight into place.
+     *
+     * @param position the block's offset in the stream, for error messages
+     */
+    public void verify(BlockHeader header, byte[] data, int offset, long position) throws ChecksumMismatchException {
         crc.reset();
-        crc.update(dst, dstOffset, header.uncompressedLength());
+        crc.update(data, offset, header.uncompressedLength());
         int actual = (int) crc.getValue();
         if (actual != header.contentCrc()) {
             throw new ChecksumMismatchException(String.format(

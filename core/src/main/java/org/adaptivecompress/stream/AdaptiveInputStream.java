@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.nio.channels.Channels;
 import java.nio.channels.ReadableByteChannel;
 import java.util.Objects;
+import org.adaptivecompress.codec.CodecType;
 import org.adaptivecompress.format.BlockDecoder;
 import org.adaptivecompress.format.BlockHeader;
 import org.adaptivecompress.format.FrameFormat;
@@ -39,6 +40,8 @@ public final class AdaptiveInputStream extends InputStream {
     private int limit;
     private long offset;
     private int salt;
+    /** Bytes of the next block header already read, with the last payload, into {@link #headerBytes}. */
+    private int headerPrefetched;
     private boolean inStream;
     private boolean ended;
     private IOException failure;
@@ -125,8 +128,10 @@ public final class AdaptiveInputStream extends InputStream {
                 }
                 continue;
             }
-            long blockOffset = offset;
-            if (!readFully(headerBytes, 0, FrameFormat.BLOCK_HEADER_LENGTH, "block header")) {
+            long blockOffset = offset - headerPrefetched;
+            int present = headerPrefetched;
+            headerPrefetched = 0;
+            if (!readFully(headerBytes, present, FrameFormat.BLOCK_HEADER_LENGTH, "block header")) {
                 throw new TruncatedStreamException("stream ends at offset " + offset
                         + " without its end-of-stream marker");
             }
@@ -136,23 +141,50 @@ public final class AdaptiveInputStream extends InputStream {
                 ended = !concatenated;
                 continue;
             }
-            int storedLength = header.storedLength();
-            if (stored.length < storedLength) {
-                stored = new byte[storedLength];
+            int room = header.storedLength() + FrameFormat.BLOCK_HEADER_LENGTH;
+            if (header.codec() == CodecType.RAW) {
+                // Stored as is: read straight into place, one copy fewer.
+                block = atLeast(block, room);
+                readPayload(block);
+                decoder.verify(header, block, 0, blockOffset);
+            } else {
+                stored = atLeast(stored, room);
+                block = atLeast(block, header.uncompressedLength());
+                readPayload(stored);
+                decoder.decode(header, stored, 0, block, 0, blockOffset);
             }
-            if (!readFully(stored, 0, storedLength, "block payload")) {
-                throw new TruncatedStreamException("stream ends at offset " + offset
-                        + " right after a block header, before its " + storedLength + "-byte payload");
-            }
-            if (block.length < header.uncompressedLength()) {
-                block = new byte[header.uncompressedLength()];
-            }
-            decoder.decode(header, stored, 0, block, 0, blockOffset);
             position = 0;
             limit = header.uncompressedLength();
             return true;
         }
         return false;
+    }
+
+    private static byte[] atLeast(byte[] buffer, int length) {
+        return buffer.length >= length ? buffer : new byte[length];
+    }
+
+    /**
+     * Reads the block's payload into {@code dst[0, storedLength)}, and in the same reads as
+     * much of the next block's header as comes with it: a payload is always followed by a
+     * block header or the end marker, both {@value FrameFormat#BLOCK_HEADER_LENGTH} bytes,
+     * so this never reads past the stream, and it saves a read call per block.
+     */
+    private void readPayload(byte[] dst) throws IOException {
+        int storedLength = header.storedLength();
+        int upTo = storedLength + FrameFormat.BLOCK_HEADER_LENGTH;
+        int done = 0;
+        while (done < storedLength) {
+            int n = in.read(dst, done, upTo - done);
+            if (n < 0) {
+                throw new TruncatedStreamException("stream ends at offset " + offset + " inside a block payload ("
+                        + done + " of " + storedLength + " bytes present)");
+            }
+            done += n;
+            offset += n;
+        }
+        headerPrefetched = done - storedLength;
+        System.arraycopy(dst, storedLength, headerBytes, 0, headerPrefetched);
     }
 
     /**
@@ -172,19 +204,20 @@ public final class AdaptiveInputStream extends InputStream {
     }
 
     /**
-     * Reads exactly {@code length} bytes; false if the input ends before the first of them
-     * (a clean boundary), a {@link TruncatedStreamException} if it ends after some.
+     * Fills {@code dst[present, total)}, the first {@code present} bytes being there already;
+     * false if the input ends before the first byte of all (a clean boundary), a
+     * {@link TruncatedStreamException} if it ends after some.
      */
-    private boolean readFully(byte[] dst, int from, int length, String what) throws IOException {
-        int done = 0;
-        while (done < length) {
-            int n = in.read(dst, from + done, length - done);
+    private boolean readFully(byte[] dst, int present, int total, String what) throws IOException {
+        int done = present;
+        while (done < total) {
+            int n = in.read(dst, done, total - done);
             if (n < 0) {
                 if (done == 0) {
                     return false;
                 }
                 throw new TruncatedStreamException("stream ends at offset " + offset + " inside a " + what
-                        + " (" + done + " of " + length + " bytes present)");
+                        + " (" + done + " of " + total + " bytes present)");
             }
             done += n;
             offset += n;

@@ -228,9 +228,13 @@ public final class AdaptiveOutputStream extends OutputStream {
     /** Compresses one block, lets the controller pick the next rung from the FIFO, and queues the frame. */
     private void emit(byte[] src, int offset, int length) throws IOException {
         long fifoAtStart = fifo.queuedBytes();
-        int n = compressor.compressBlock(src, offset, length, frame, 0);
+        int n = compressor.compressBlockLeavingRawPayload(src, offset, length, frame, 0);
         compressor.update(fifoAtStart, fifo.queuedBytes(), fifo.drainedBytes());
-        fifo.put(frame, 0, n);
+        if (n == FrameFormat.BLOCK_HEADER_LENGTH) {
+            fifo.put(frame, 0, n, src, offset, length); // raw: the payload goes from src to the FIFO in one copy
+        } else {
+            fifo.put(frame, 0, n);
+        }
     }
 
     private IOException joinSender() {

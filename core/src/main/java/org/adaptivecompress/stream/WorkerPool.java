@@ -12,6 +12,7 @@ import java.util.concurrent.locks.ReentrantLock;
 import org.adaptivecompress.engine.AdaptiveCompressor;
 import org.adaptivecompress.engine.BlockJob;
 import org.adaptivecompress.engine.FrameEncoder;
+import org.adaptivecompress.format.FrameFormat;
 
 /**
  * The parallel half of an {@link AdaptiveOutputStream}: blocks are compressed by worker threads
@@ -198,7 +199,11 @@ final class WorkerPool {
         inFlight.pollFirst();
         compressor.recordBlock(slot.job);
         compressor.update(slot.fifoAtDispatch, fifo.queuedBytes(), fifo.drainedBytes());
-        fifo.put(slot.frame, 0, slot.job.frameLength());
+        if (slot.job.payloadInSource()) {
+            fifo.put(slot.frame, 0, FrameFormat.BLOCK_HEADER_LENGTH, slot.input, 0, slot.length);
+        } else {
+            fifo.put(slot.frame, 0, slot.job.frameLength());
+        }
         free.addLast(slot);
         k = tuner.blockQueued(slot.length, System.nanoTime());
     }
@@ -223,7 +228,7 @@ final class WorkerPool {
             Slot slot;
             while ((slot = take()) != null) {
                 beforeEncode.run();
-                encoder.encode(slot.job, slot.input, 0, slot.length, slot.frame, 0);
+                encoder.encodeLeavingRawPayload(slot.job, slot.input, 0, slot.length, slot.frame, 0);
                 slot.done = true;
                 signalDone();
             }

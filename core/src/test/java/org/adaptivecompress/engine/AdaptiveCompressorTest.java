@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.adaptivecompress.control.FixedController;
 import org.adaptivecompress.control.LevelController;
@@ -100,5 +101,38 @@ class AdaptiveCompressorTest {
             assertThatThrownBy(() -> compressor.update(0, 0, 0)).hasMessageContaining("outside the ladder");
         }
         assertThatThrownBy(() -> CompressionOptions.builder().blockSize(100)).hasMessageContaining("blockSize");
+    }
+
+    @Test
+    void leavingRawPayloadsInPlaceWritesTheSameFramesWithoutCopyingRawBlocks() {
+        byte[] text = DataKind.TEXT.generate(BLOCK);
+        byte[] random = DataKind.RANDOM.generate(BLOCK);
+        int salt = 0x5EED;
+        for (int rung = 0; rung <= 1; rung++) {
+            int fixed = rung;
+            CompressionOptions options = CompressionOptions.builder().ladder("raw,lz4").blockSize(BLOCK)
+                    .controller(() -> new FixedController(fixed)).build();
+            try (AdaptiveCompressor copying = new AdaptiveCompressor(options, salt);
+                    AdaptiveCompressor leaving = new AdaptiveCompressor(options, salt)) {
+                for (byte[] block : new byte[][] {text, random}) {
+                    byte[] expected = new byte[AdaptiveCompressor.maxFrameLength(BLOCK)];
+                    int frameLength = copying.compressBlock(block, 0, BLOCK, expected, 0);
+                    byte[] written = new byte[AdaptiveCompressor.maxFrameLength(BLOCK)];
+                    int writtenLength = leaving.compressBlockLeavingRawPayload(block, 0, BLOCK, written, 0);
+
+                    boolean storedRaw = fixed == 0 || block == random;
+                    if (storedRaw) {
+                        assertThat(writtenLength).as("rung %d: only the header", fixed).isEqualTo(20);
+                        System.arraycopy(block, 0, written, 20, BLOCK);
+                        writtenLength += BLOCK;
+                    }
+                    assertThat(writtenLength).isEqualTo(frameLength);
+                    assertThat(Arrays.copyOf(written, writtenLength)).isEqualTo(Arrays.copyOf(expected, frameLength));
+                    copying.update(0, 0, 0);
+                    leaving.update(0, 0, 0);
+                }
+                assertThat(leaving.statistics().bytesOut(0)).isEqualTo(copying.statistics().bytesOut(0));
+            }
+        }
     }
 }

@@ -1,13 +1,18 @@
 package org.adaptivecompress.stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.channels.Channels;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.function.BooleanSupplier;
@@ -24,6 +29,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class AdaptiveStreamRoundTripTest {
 
@@ -70,6 +76,45 @@ class AdaptiveStreamRoundTripTest {
 
         assertThat(decode(sink.toByteArray())).isEqualTo(data);
         assertThat(out.statistics().rungChanges()).isGreaterThan(LADDER.size());
+    }
+
+    @Test
+    void framesLargerThanTheFifoGoThroughInPiecesAndInOrder() throws IOException {
+        // Raw frames are put as header plus the block's own bytes; a 1 KiB FIFO makes both
+        // parts wait for room half-way, while the rung alternates raw and compressed.
+        byte[] data = DataKind.TEXT.generate(1 << 20);
+        ByteArrayOutputStream sink = new ByteArrayOutputStream();
+        ScriptedController controller = new ScriptedController(0, 1, 0, 0, 2);
+        AdaptiveOutputStream out = AdaptiveOutputStream.builder()
+                .ladder(LADDER).controller(() -> controller).blockSize(BLOCK).fifoCapacity(1024).build(sink);
+        SplittableRandom random = new SplittableRandom(7);
+        writeInPieces(out, data, () -> writeSize(random), () -> random.nextInt(16) == 0);
+        out.close();
+
+        assertThat(decode(sink.toByteArray())).isEqualTo(data);
+        assertThat(out.statistics().blocks(0)).isPositive();
+    }
+
+    @ParameterizedTest(name = "rung {0}")
+    @ValueSource(ints = {0, 1})
+    void aFlushedBlockIsReadableBeforeTheWriterSendsAnythingMore(int rung) throws Exception {
+        // The reader takes the next block's header in the same read as a payload when it is
+        // there; it must never wait for it, or a request/response protocol would hang.
+        try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+                Socket client = new Socket(InetAddress.getLoopbackAddress(), server.getLocalPort());
+                Socket accepted = server.accept();
+                InputStream in = new AdaptiveInputStream(accepted.getInputStream())) {
+            AdaptiveOutputStream out = AdaptiveOutputStream.builder().ladder(LADDER)
+                    .controller(() -> new FixedController(rung)).build(client.getOutputStream());
+            byte[] first = DataKind.TEXT.generate(1000);
+            out.write(first);
+            out.flush();
+            byte[] got = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> in.readNBytes(first.length));
+            assertThat(got).isEqualTo(first);
+            out.write(first);
+            out.close();
+            assertThat(in.readAllBytes()).isEqualTo(first);
+        }
     }
 
     /** Mostly small writes, some up to 1 MiB. */
