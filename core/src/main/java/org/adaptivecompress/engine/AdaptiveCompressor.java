@@ -137,12 +137,7 @@ public final class AdaptiveCompressor implements AutoCloseable {
      * @return the frame's length
      */
     public int compressBlock(byte[] src, int offset, int length, byte[] dst, int dstOffset) {
-        ensureOpen();
-        FrameEncoder.checkBlockLength(length, blockSize);
-        planBlock(job, 1);
-        int frameLength = encoder.encode(job, src, offset, length, dst, dstOffset);
-        recordBlock(job);
-        return frameLength;
+        return compress(src, offset, length, dst, dstOffset, true);
     }
 
     /**
@@ -155,10 +150,15 @@ public final class AdaptiveCompressor implements AutoCloseable {
      * @return the bytes written to {@code dst}: the whole frame, or only its header
      */
     public int compressBlockLeavingRawPayload(byte[] src, int offset, int length, byte[] dst, int dstOffset) {
+        return compress(src, offset, length, dst, dstOffset, false);
+    }
+
+    private int compress(byte[] src, int offset, int length, byte[] dst, int dstOffset, boolean copyRawPayload) {
         ensureOpen();
         FrameEncoder.checkBlockLength(length, blockSize);
         planBlock(job, 1);
-        int written = encoder.encodeLeavingRawPayload(job, src, offset, length, dst, dstOffset);
+        int written = copyRawPayload ? encoder.encode(job, src, offset, length, dst, dstOffset)
+                : encoder.encodeLeavingRawPayload(job, src, offset, length, dst, dstOffset);
         recordBlock(job);
         return written;
     }

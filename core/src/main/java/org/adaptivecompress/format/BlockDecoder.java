@@ -1,5 +1,6 @@
 package org.adaptivecompress.format;
 
+import java.nio.ByteBuffer;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.zip.CRC32C;
@@ -45,6 +46,27 @@ public final class BlockDecoder implements AutoCloseable {
     public void verify(BlockHeader header, byte[] data, int offset, long position) throws ChecksumMismatchException {
         crc.reset();
         crc.update(data, offset, header.uncompressedLength());
+        checkCrc(header, position);
+    }
+
+    /**
+     * Checks the decoded bytes remaining in {@code data} (exactly
+     * {@code header.uncompressedLength()} of them, heap or direct) against their header's
+     * CRC32C, consuming them.
+     *
+     * @param position the block's offset in the stream, for error messages
+     */
+    public void verify(BlockHeader header, ByteBuffer data, long position) throws ChecksumMismatchException {
+        if (data.remaining() != header.uncompressedLength()) {
+            throw new IllegalArgumentException("expected " + header.uncompressedLength() + " decoded bytes, got "
+                    + data.remaining());
+        }
+        crc.reset();
+        crc.update(data);
+        checkCrc(header, position);
+    }
+
+    private void checkCrc(BlockHeader header, long position) throws ChecksumMismatchException {
         int actual = (int) crc.getValue();
         if (actual != header.contentCrc()) {
             throw new ChecksumMismatchException(String.format(

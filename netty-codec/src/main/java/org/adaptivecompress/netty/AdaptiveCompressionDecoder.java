@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
 import java.util.List;
+import org.adaptivecompress.codec.CodecType;
 import org.adaptivecompress.format.BlockDecoder;
 import org.adaptivecompress.format.BlockHeader;
 import org.adaptivecompress.format.FrameFormat;
@@ -27,7 +28,9 @@ import org.adaptivecompress.format.TruncatedStreamException;
  * {@link OversizedBlockException}, {@link TruncatedStreamException}, ...), closes the channel and
  * discards whatever else arrives. The blocks decoded before the bad one have been passed on.
  *
- * <p>Each {@link ByteBuf} passed on belongs to the next handler, which must release it.
+ * <p>Each {@link ByteBuf} passed on belongs to the next handler, which must release it. A block
+ * stored raw is passed on as a retained slice of the received bytes, without a copy, as
+ * Netty's own frame decoders do.
  * One instance per channel.
  */
 public final class AdaptiveCompressionDecoder extends ByteToMessageDecoder {
@@ -102,6 +105,15 @@ public final class AdaptiveCompressionDecoder extends ByteToMessageDecoder {
         }
         int stored = header.storedLength();
         if (in.readableBytes() < stored) {
+            return;
+        }
+        if (header.codec() == CodecType.RAW) {
+            // Stored as is: checked in place and passed on as a slice of what arrived, no copy.
+            blockDecoder.verify(header, in.nioBuffer(in.readerIndex(), stored), blockPosition);
+            ByteBuf block = in.readRetainedSlice(stored);
+            position += stored;
+            headerParsed = false;
+            out.add(block);
             return;
         }
         byte[] src;

@@ -14,6 +14,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.adaptivecompress.engine.CompressionOptions;
 import org.adaptivecompress.format.BadMagicException;
+import org.adaptivecompress.format.ChecksumMismatchException;
 import org.adaptivecompress.format.CorruptFrameException;
 import org.adaptivecompress.format.FrameFormat;
 import org.adaptivecompress.format.OversizedBlockException;
@@ -31,6 +32,7 @@ class AdaptiveCompressionDecoderTest {
     private static final int STORED_LENGTH_OFFSET = 8;
 
     private static final CompressionOptions ZSTD = CompressionOptions.builder().controller("fixed:3").build();
+    private static final CompressionOptions RAW = CompressionOptions.builder().controller("fixed:0").build();
 
     @AfterEach
     void noLeaks() throws InterruptedException {
@@ -44,6 +46,12 @@ class AdaptiveCompressionDecoderTest {
         byte[] frames = writeWithStream(data, ZSTD);
 
         assertThat(AdaptiveCompressionEncoderTest.decodeWithHandler(frames, 777)).isEqualTo(data);
+        EmbeddedChannel slicing = new EmbeddedChannel(new AdaptiveCompressionDecoder());
+        slicing.writeInbound(Unpooled.wrappedBuffer(frames));
+        ByteBuf first = slicing.readInbound();
+        assertThat(first.unwrap()).as("a view of the received bytes, not a copy").isNotNull();
+        first.release();
+        slicing.finishAndReleaseAll();
     }
 
     @Test
@@ -94,6 +102,23 @@ class AdaptiveCompressionDecoderTest {
 
         assertThat(failure.causes).singleElement().isInstanceOf(CorruptFrameException.class);
         assertThat(channel.isOpen()).isFalse();
+        assertThat(failure.decodedBytes).isEqualTo(CompressionOptions.DEFAULT_BLOCK_SIZE);
+        channel.finishAndReleaseAll();
+    }
+
+    @Test
+    void rawBlocksArePassedOnAsSlicesAndStillChecked() throws IOException {
+        byte[] data = DataKind.TEXT.generate(400_000);
+        byte[] frames = writeWithStream(data, RAW);
+        // Fed in odd pieces, so slices are cut from buffers the decoder accumulated.
+        assertThat(AdaptiveCompressionEncoderTest.decodeWithHandler(frames, 777)).isEqualTo(data);
+
+        frames[secondBlockOffset(frames) + FrameFormat.BLOCK_HEADER_LENGTH + 10] ^= 0x40;
+        Failure failure = new Failure();
+        EmbeddedChannel channel = new EmbeddedChannel(new AdaptiveCompressionDecoder(), failure);
+        channel.writeInbound(Unpooled.wrappedBuffer(frames));
+
+        assertThat(failure.causes).singleElement().isInstanceOf(ChecksumMismatchException.class);
         assertThat(failure.decodedBytes).isEqualTo(CompressionOptions.DEFAULT_BLOCK_SIZE);
         channel.finishAndReleaseAll();
     }
