@@ -107,15 +107,20 @@ public final class AdaptiveCompressionDecoder extends ByteToMessageDecoder {
         if (in.readableBytes() < stored) {
             return;
         }
-        if (header.codec() == CodecType.RAW) {
-            // Stored as is: checked in place and passed on as a slice of what arrived, no copy.
-            blockDecoder.verify(header, in.nioBuffer(in.readerIndex(), stored), blockPosition);
-            ByteBuf block = in.readRetainedSlice(stored);
-            position += stored;
-            headerParsed = false;
-            out.add(block);
-            return;
-        }
+        ByteBuf block = header.codec() == CodecType.RAW ? rawBlock(in, stored) : decodedBlock(ctx, in, stored);
+        position += stored;
+        headerParsed = false;
+        out.add(block);
+    }
+
+    /** Stored as is: checked in place and passed on as a slice of what arrived, no copy. */
+    private ByteBuf rawBlock(ByteBuf in, int stored) throws FrameFormatException {
+        blockDecoder.verify(header, in.nioBuffer(in.readerIndex(), stored), blockPosition);
+        return in.readRetainedSlice(stored);
+    }
+
+    /** Compressed: decoded into a new heap buffer of the block's length. */
+    private ByteBuf decodedBlock(ChannelHandlerContext ctx, ByteBuf in, int stored) throws FrameFormatException {
         byte[] src;
         int srcOffset;
         if (in.hasArray()) {
@@ -139,9 +144,8 @@ public final class AdaptiveCompressionDecoder extends ByteToMessageDecoder {
             throw e;
         }
         block.writerIndex(block.writerIndex() + length);
-        consume(in, stored);
-        headerParsed = false;
-        out.add(block);
+        in.skipBytes(stored);
+        return block;
     }
 
     /** At channel close: whatever is left must be a complete stream, or the stream was cut. */
