@@ -47,7 +47,12 @@ import org.adaptivecompress.format.FrameFormat;
  *   <li><b>Dithering</b>: when one rung leaves the link idle and its neighbour leaves the
  *       compressor idle, blocks alternate between them in the proportion that keeps both busy,
  *       which beats either rung alone (compression of one block overlaps sending of another).
- *   <li><b>Incompressible data</b> drops to raw at once.
+ *   <li><b>Incompressible data</b> drops to raw at once, and the engine backs off from
+ *       trying, when compressing costs time. When it does not (the rung compresses at least
+ *       {@value #HIDDEN_TRY_MARGIN} times as fast as the link sends raw bytes, so the link bounds
+ *       the stream either way), the rung is kept and every block tried, so the first block that
+ *       compresses again, text after a JPEG say, is compressed instead of going out raw until
+ *       the backoff's next retry.
  * </ul>
  *
  * <p>One instance per stream; not thread-safe.
@@ -81,6 +86,8 @@ public final class ThroughputController implements LevelController {
      * milliseconds, so only a FIFO that fills for longer says the link slowed.
      */
     static final int STALL_MILLIS = 4;
+    /** How long after the start no finished sender write bounds the link (see boundStartupLink). */
+    static final int STARTUP_SILENCE_MILLIS = 2;
     /** The most a sender writes at once (AdaptiveOutputStream's FIFO writes 64 KiB chunks). */
     private static final int SENDER_WRITE = 64 * 1024;
     private static final double LINK_SLOWED = 0.8;
@@ -90,6 +97,8 @@ public final class ThroughputController implements LevelController {
     private static final double PLAUSIBLE_PROBE = 0.7;
     private static final double INCOMPRESSIBLE = 32.0 / 31;
     private static final double MIN_DITHER_GAIN = 1.05;
+    /** How many times faster than the link sends raw bytes a rung must compress for trying it on incompressible data to cost no time. */
+    static final double HIDDEN_TRY_MARGIN = 2.0;
 
     private double[] speed = new double[0];
     private double[] ratio = new double[0];
@@ -104,6 +113,10 @@ public final class ThroughputController implements LevelController {
     private long blocks;
     private long startNanos = -1;
     private long startDrained;
+    /** Until the link is measured: the fastest it can be, from what drained since the start; NaN before one write. */
+    private double startupLinkAtMost = Double.NaN;
+    /** While no write has finished: how long the link has been silent, which caps the start-up rung's block time. */
+    private long silenceNanos = Long.MAX_VALUE;
     private long windowStartNanos = -1;
     private long windowStartDrained;
     private long windowStartFifo;
@@ -120,6 +133,8 @@ public final class ThroughputController implements LevelController {
     /** The rung held before the last move the model made, while that move can still be undone. */
     private int leftBehind = -1;
     private double ditherCredit;
+    /** The last incompressible block was at a rung whose compression the link hides: keep trying. */
+    private boolean tryingIsFree;
 
     /**
      * Starts two rungs up (zstd:1 on the default ladder), not raw: before anything is known a
@@ -129,7 +144,8 @@ public final class ThroughputController implements LevelController {
     @Override
     public int initialRung(int top) {
         size(top);
-        return Math.min(INITIAL_RUNG, top);
+        held = Math.min(INITIAL_RUNG, top);
+        return held;
     }
 
     @Override
@@ -140,15 +156,22 @@ public final class ThroughputController implements LevelController {
         learnLink(o);
         learnOverhead(o);
         goodput.observe(o, held, blocks, measuredLink);
+        if (Double.isNaN(link)) {
+            boundStartupLink(o);
+        }
         if (o.incompressible()) {
-            // Raw at once, and raw is the rung held; the engine stores the following blocks raw
-            // without trying, retrying ever more rarely. The rungs' figures stay as they were:
-            // a pessimistic figure is never corrected (the rung is never tried again), an
-            // optimistic one is, by the next block tried there.
+            // Raw at once, and raw is the rung held, unless the link hides the rung's compression
+            // time or nothing bounds the link yet; then the rung is kept and the engine told not
+            // to skip (see skipAfterIncompressible). The rungs' figures stay as they were: a pessimistic figure
+            // is never corrected (the rung is never tried again), an optimistic one is, by the
+            // next block tried there.
             probedFrom = -1;
             leftBehind = -1;
-            held = 0;
-            return 0;
+            tryingIsFree = held > 0 && (linkUnbounded() || compressionHidden(held));
+            if (!tryingIsFree) {
+                held = 0;
+            }
+            return held;
         }
         learnRung(current, o);
         if (Double.isNaN(link)) {
@@ -189,6 +212,33 @@ public final class ThroughputController implements LevelController {
     }
 
     /**
+     * False while the rung held after incompressible data compresses fast enough that the link
+     * hides trying it on every block: the data may turn compressible any block.
+     */
+    @Override
+    public boolean skipAfterIncompressible() {
+        return !tryingIsFree;
+    }
+
+    /**
+     * Nothing bounds the link yet: no sender write has finished and the stream is younger than
+     * {@value #STARTUP_SILENCE_MILLIS} ms. Trying costs little either way then: on a slow link
+     * the link hides it, and on a fast one the first write ends the phase within a block or two.
+     */
+    private boolean linkUnbounded() {
+        return Double.isNaN(link) && Double.isNaN(startupLinkAtMost);
+    }
+
+    /**
+     * Whether compressing at {@code rung} takes less time than the link needs to send the block
+     * raw, with a margin; before the link is measured, than the fastest link it can be.
+     */
+    private boolean compressionHidden(int rung) {
+        double linkAtMost = Double.isNaN(link) ? startupLinkAtMost : link;
+        return !Double.isNaN(linkAtMost) && pipelineSpeed(rung) >= linkAtMost * HIDDEN_TRY_MARGIN;
+    }
+
+    /**
      * A move up the ladder that holding both rungs showed to deliver less. Only upward moves: the
      * model is wrong in that direction when compressing slows a link on the same cores, while a
      * move down after the link got faster must never wait for old samples to expire.
@@ -207,20 +257,13 @@ public final class ThroughputController implements LevelController {
      * stream stays raw and pays nothing.
      */
     private int startupRung(Observation o) {
-        if (startNanos < 0) {
-            startNanos = o.nanoTime() - o.compressNanos();
-            startDrained = o.drainedBytes();
-        }
-        if (o.drainedBytes() == startDrained) {
-            // Not one sender write has finished: the link may be slow or the sender not yet
-            // scheduled, and the bound below would mistake the second for the first. Climb as
-            // AdOC does while the FIFO grows past a block.
+        if (Double.isNaN(startupLinkAtMost)) {
+            // No bound yet (see boundStartupLink). Climb as AdOC does while the FIFO grows
+            // past a block.
             boolean growing = o.fifoGrowth() > 0 && o.fifoBytes() > o.uncompressedLength();
             return growing ? Math.min(o.rung() + 1, o.topRung()) : o.rung();
         }
-        long elapsed = Math.max(1, o.nanoTime() - startNanos);
-        double linkAtMost = (o.drainedBytes() + SENDER_WRITE) * 1e9 / elapsed;
-        double budgetNanos = o.fifoBytes() * 1e9 / linkAtMost;
+        double budgetNanos = Math.min(o.fifoBytes() * 1e9 / startupLinkAtMost, silenceNanos);
         int block = Math.max(1, o.uncompressedLength());
         int pick = 0;
         for (int r = 1; r <= o.topRung(); r++) {
@@ -230,6 +273,29 @@ public final class ThroughputController implements LevelController {
             }
         }
         return pick;
+    }
+
+    /**
+     * Until the link is measured, bounds it from above: what drained since the stream started,
+     * plus one sender write in flight, over the time. NaN until one write has finished or
+     * {@value #STARTUP_SILENCE_MILLIS} ms have passed. Waiting for the first write would let a
+     * writer far faster than a slow link queue its first megabytes at weak rungs (the whole
+     * input, on a short transfer: 2 MiB of JSON leave the writer in 6 ms, the first 64 KiB write
+     * takes 52 ms at 10 Mbit/s). But no write finished may also be a sender not yet scheduled,
+     * on a fast link, so while the bound rests on silence alone the start-up rung may not spend
+     * longer on a block than the silence has lasted: a stall costs at most about its own length.
+     */
+    private void boundStartupLink(Observation o) {
+        if (startNanos < 0) {
+            startNanos = o.nanoTime() - o.compressNanos();
+            startDrained = o.drainedBytes();
+        }
+        long elapsed = Math.max(1, o.nanoTime() - startNanos);
+        boolean written = o.drainedBytes() > startDrained;
+        if (written || elapsed >= STARTUP_SILENCE_MILLIS * 1_000_000L) {
+            startupLinkAtMost = (o.drainedBytes() + SENDER_WRITE) * 1e9 / elapsed;
+            silenceNanos = written ? Long.MAX_VALUE : elapsed;
+        }
     }
 
     /**

@@ -24,7 +24,8 @@ import org.adaptivecompress.format.FrameFormat;
  * <p>A block that does not shrink by at least 1/32 is stored raw and the controller is told;
  * after such a block the engine stores the next blocks raw without trying, doubling that run
  * (up to {@value #MAX_INCOMPRESSIBLE_SKIP} blocks) each time a retry fails too, so random or
- * pre-compressed data costs almost nothing.
+ * pre-compressed data costs almost nothing, unless the controller says trying costs no time
+ * ({@link LevelController#skipAfterIncompressible()}).
  *
  * <p>Not thread-safe, except {@link #statistics()} and {@link #newFrameEncoder()}, which any
  * thread may call.
@@ -188,6 +189,11 @@ public final class AdaptiveCompressor implements AutoCloseable {
         }
         job.plannedRung = rung;
         job.workers = workers;
+        if (skipRemaining > 0 && !controller.skipAfterIncompressible()) {
+            // The controller says trying costs no time: retry now and start the backoff afresh.
+            skipRemaining = 0;
+            skipRun = 1;
+        }
         job.skipped = skipRemaining > 0;
         if (job.skipped) {
             skipRemaining--;

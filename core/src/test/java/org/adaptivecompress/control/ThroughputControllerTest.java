@@ -9,7 +9,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The throughput controller where the simulation's assumptions break: a link whose other end
  * shares the cores, so raw is bounded by the writer's own per-block work rather than by its
- * codec, and a sender that loses its core for a moment.
+ * codec, a sender that loses its core for a moment, and a start on a link so slow that no
+ * sender write finishes while the writer queues its first blocks.
  */
 class ThroughputControllerTest {
 
@@ -21,6 +22,9 @@ class ThroughputControllerTest {
     /** What the writer spends per block outside the codec: filling, checksum, queueing. */
     private static final long WRITER_NANOS = 86_000;
     private static final double LINK = 1.5e9;
+    /** The default ladder's top rung, xz:6. */
+    private static final int DEFAULT_TOP = 6;
+    private static final int JSON_FRAME = (int) (BLOCK / 5.8) + 20;
 
     @Test
     void rawIsPredictedAtTheWritersPaceNotAtItsCodecsMemoryCopySpeed() {
@@ -59,6 +63,51 @@ class ThroughputControllerTest {
         int[] rungs = run(300, 200, 0, 12.5e6);
 
         assertThat(share(rungs, 240, 300, 0)).as(Arrays.toString(rungs)).isLessThanOrEqualTo(0.1);
+    }
+
+    @Test
+    void aLinkSilentForLongerThanAStallBeforeItsFirstWriteIsBoundedAndHidesTryingRandomData() {
+        // JSON blocks 3 ms apart, the FIFO growing by each frame: not one sender write finished.
+        ThroughputController controller = new ThroughputController();
+        int rung = controller.initialRung(DEFAULT_TOP);
+        long fifo = 0;
+        for (int i = 1; i <= 4; i++) {
+            rung = controller.nextRung(jsonBlock(rung, fifo, 0, i * 3_000_000L));
+            fifo += JSON_FRAME;
+        }
+
+        assertThat(rung).as("the silence bounds the link: the rung climbs past AdOC's one step a block")
+                .isGreaterThanOrEqualTo(4);
+        assertThat(controller.nextRung(randomBlock(rung, fifo, 0, 30_000_000))).isEqualTo(rung);
+        assertThat(controller.skipAfterIncompressible()).as("a link this slow hides trying every block").isFalse();
+    }
+
+    @Test
+    void onAFastLinkRandomDataDropsToRawAndTheEngineBacksOff() {
+        // JSON blocks 0.4 ms apart with 600 KB queued, 400 KB drained per block: 1 GB/s, where
+        // LZ4 pays but compresses less than twice as fast as the link sends raw bytes.
+        ThroughputController controller = new ThroughputController();
+        int rung = controller.initialRung(DEFAULT_TOP);
+        for (int i = 1; i <= 6; i++) {
+            rung = controller.nextRung(jsonBlock(rung, 600_000, i * 400_000L, i * 400_000L));
+        }
+
+        assertThat(rung).as("compressing before the random data").isPositive();
+        assertThat(controller.nextRung(randomBlock(rung, 600_000, 7 * 400_000L, 2_800_000))).isZero();
+        assertThat(controller.skipAfterIncompressible()).as("trying would cost the writer's time").isTrue();
+    }
+
+    /** A block of JSON (ratio 5.8 at every rung) on the default ladder's seven rungs, each three times slower than the last. */
+    private static Observation jsonBlock(int rung, long queued, long drained, long nanoTime) {
+        long compressNanos = rung == 0 ? 13_000 : (long) (100_000 * Math.pow(3, rung - 1));
+        return Observation.builder().rung(rung).topRung(DEFAULT_TOP).fifoAroundFrame(queued, queued, JSON_FRAME)
+                .block(BLOCK, JSON_FRAME - 20, false).compressNanos(compressNanos).drainedBytes(drained)
+                .nanoTime(nanoTime).build();
+    }
+
+    private static Observation randomBlock(int rung, long queued, long drained, long nanoTime) {
+        return Observation.builder().rung(rung).topRung(DEFAULT_TOP).fifoAroundFrame(queued, queued, BLOCK + 20)
+                .block(BLOCK, BLOCK, true).compressNanos(200_000).drainedBytes(drained).nanoTime(nanoTime).build();
     }
 
     /**

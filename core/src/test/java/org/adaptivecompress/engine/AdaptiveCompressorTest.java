@@ -77,6 +77,47 @@ class AdaptiveCompressorTest {
     }
 
     @Test
+    void triesEveryBlockAfterIncompressibleOnesWhenTheControllerSaysTryingIsFree() {
+        assertThat(rungOfTextAfterRandom(true)).as("backing off: the text block is skipped").isEqualTo(0);
+        assertThat(rungOfTextAfterRandom(false)).as("not backing off: the text block is compressed").isEqualTo(3);
+    }
+
+    /** Where the engine stores a text block that follows 20 random ones, at a controller that always asks for rung 3. */
+    private static int rungOfTextAfterRandom(boolean skipAfterIncompressible) {
+        ScriptedController script = new ScriptedController(3);
+        LevelController controller = new LevelController() {
+            @Override
+            public int initialRung(int top) {
+                return script.initialRung(top);
+            }
+
+            @Override
+            public int nextRung(Observation observation) {
+                return script.nextRung(observation);
+            }
+
+            @Override
+            public boolean skipAfterIncompressible() {
+                return skipAfterIncompressible;
+            }
+        };
+        CompressionOptions options = CompressionOptions.builder().ladder("raw,lz4,zstd:3,zstd:19").blockSize(BLOCK)
+                .controller(() -> controller).build();
+        byte[] random = DataKind.RANDOM.generate(BLOCK);
+        byte[] text = DataKind.TEXT.generate(BLOCK);
+        byte[] frame = new byte[AdaptiveCompressor.maxFrameLength(BLOCK)];
+        try (AdaptiveCompressor compressor = new AdaptiveCompressor(options)) {
+            for (int i = 0; i < 20; i++) {
+                compressor.compressBlock(random, 0, BLOCK, frame, 0);
+                compressor.update(0, 0, 0);
+            }
+            compressor.compressBlock(text, 0, BLOCK, frame, 0);
+            CompressionStatistics stats = compressor.statistics();
+            return stats.blocks(3) == 1 ? 3 : stats.blocks(0) == 21 ? 0 : -1;
+        }
+    }
+
+    @Test
     void rejectsBlocksLargerThanConfiguredAndControllersThatLeaveTheLadder() {
         CompressionOptions options = CompressionOptions.builder().ladder("raw,lz4").blockSize(1024)
                 .controller(() -> new FixedController(0)).build();

@@ -15,7 +15,8 @@ import org.adaptivecompress.control.Observation;
  * FIFO; the frame then joins the FIFO, waiting for room if it is full. The controller sees the
  * same {@link Observation}s the real engine builds. As in the engine, a block at a rung whose
  * ratio is below 32/31 is stored raw and reported incompressible, and the blocks after it are
- * stored raw without trying, 1, 2, 4 ... up to 64 of them as retries keep failing.
+ * stored raw without trying, 1, 2, 4 ... up to 64 of them as retries keep failing, unless the
+ * controller says trying costs no time ({@link LevelController#skipAfterIncompressible()}).
  */
 public final class LinkSimulation {
 
@@ -144,6 +145,10 @@ public final class LinkSimulation {
         for (int i = 0; i < blocks; i++) {
             Profile profile = profileByBlock.apply(i);
             double link = linkByBlock.applyAsDouble(i);
+            if (skipRemaining > 0 && !controller.skipAfterIncompressible()) {
+                skipRemaining = 0;
+                skipRun = 1;
+            }
             int tried = skipRemaining > 0 ? 0 : rung;
             double fifoAtStart = fifo;
             double compressSeconds = blockSize / (profile.speed[tried] * jitter(random));
