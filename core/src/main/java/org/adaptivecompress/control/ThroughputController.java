@@ -23,8 +23,11 @@ import org.adaptivecompress.format.FrameFormat;
  *   <li><b>Link rate</b> is measured over windows while the sender was busy throughout (a
  *       backlog at both ends); when the FIFO ran dry the link is faster than what was fed to
  *       it, so the estimate doubles per such window until the link has been measured once,
- *       then grows by a quarter per window, as TCP's slow start and congestion avoidance do.
- *       A FIFO that fills fast lowers the estimate at once.
+ *       then grows by a quarter per window, as TCP's slow start and congestion avoidance do
+ *       (never by more than a doubling, however fast a sink that absorbs a burst drained).
+ *       An estimate only idle windows raised is a guess: on it the rung moves down one step
+ *       per idle window, and the first busy window that measures less replaces it, as a loss
+ *       cuts TCP's window. A FIFO that fills fast lowers the estimate at once.
  *   <li><b>Rungs never measured</b> are extrapolated from the nearest measured codec (three
  *       times slower and 8 % smaller per rung up; rung 1 is guessed at 1 GB/s and a ratio of
  *       1.5), so the first decisions can jump straight to a plausible rung.
@@ -65,6 +68,9 @@ public final class ThroughputController implements LevelController {
     static final int HYSTERESIS_PERCENT = 8;
 
     private static final double ALPHA = 0.3;
+    /** Weights of a writer overhead sample below and above the estimate (see learnOverhead). */
+    private static final double OVERHEAD_FALL = 0.5;
+    private static final double OVERHEAD_RISE = 0.05;
     /** A stale figure off by this much (relative) is replaced, not averaged. */
     private static final double STALE_CHANGE = 0.3;
     /** A fresh ratio sample off by this much (relative) from its own rung's average means new data. */
@@ -123,6 +129,11 @@ public final class ThroughputController implements LevelController {
     private double windowStartLink;
     private boolean windowBusy;
     private boolean linkMeasured;
+    /** The estimate was last raised by an idle window: a guess that the link is faster than it was offered. */
+    private boolean linkGuessed;
+    /** Idle windows so far, and the one in which the controller last stepped down on a guessed link. */
+    private long idleWindowCount;
+    private long guessedStepWindow = -1;
     private int idleWindows;
     /** Blocks since the held rung (the one dithering and probes return to) last changed. */
     private int sinceChange;
@@ -183,6 +194,9 @@ public final class ThroughputController implements LevelController {
         int home = probedFrom >= 0 ? probedFrom : held;
         probedFrom = -1;
         int best = best(o.topRung());
+        if (best < home && linkGuessed) {
+            best = stepDownOnGuess(home);
+        }
         if (best != home && throughput(best) > throughput(home) * HYSTERESIS && !refusedByGoodput(best, home)) {
             leftBehind = home;
             home = best;
@@ -209,6 +223,22 @@ public final class ThroughputController implements LevelController {
             }
         }
         return next;
+    }
+
+    /**
+     * On a link estimate that idle windows raised, a faster rung is tried one step at a time,
+     * one step per idle window: the estimate only says the link took everything the slower rung
+     * offered, and a jump to raw on it fills the FIFO at memory speed (megabytes in a few
+     * milliseconds) before a busy window can measure the link, a backlog that then crosses the
+     * link at its real rate, or at a lower one if the link slows meanwhile. One step lets the
+     * next window measure the link under a load it may not take.
+     */
+    private int stepDownOnGuess(int home) {
+        if (guessedStepWindow == idleWindowCount) {
+            return home;
+        }
+        guessedStepWindow = idleWindowCount;
+        return home - 1;
     }
 
     /**
@@ -434,11 +464,22 @@ public final class ThroughputController implements LevelController {
         }
         double observed = drained * 1e9 / Math.max(1, elapsed);
         if (windowBusy) {
-            link = Double.isNaN(link) ? observed : link + LINK_ALPHA * (observed - link);
+            // A guess that a busy window measures wrong is replaced, not averaged, as TCP cuts
+            // its window on a loss: a rung chosen on the guess (raw, on a link that only looked
+            // fast because the compressor was the bottleneck) would go on flooding the FIFO for
+            // several windows while an average came down.
+            boolean refuted = linkGuessed && observed < link;
+            link = Double.isNaN(link) || refuted ? observed : link + LINK_ALPHA * (observed - link);
+            linkGuessed = false;
             measuredLink = Double.isNaN(measuredLink) ? observed
                     : measuredLink + LINK_ALPHA * (observed - measuredLink);
             idleWindows = 0;
             linkMeasured = true;
+        } else if (o.fifoBytes() >= LINK_WINDOW_GROWTH) {
+            // The FIFO ran dry early in the window but ends it with a backlog: the link stopped
+            // taking all it was offered, which is no sign of a faster link. The next window,
+            // busy throughout, measures it.
+            idleWindows = 0;
         } else {
             // The link took everything offered, so it is faster than that by an unknown margin.
             // As TCP does: double the estimate per such window until the link has been measured
@@ -446,9 +487,16 @@ public final class ThroughputController implements LevelController {
             // would be tried on an estimate far above the rate just measured, and flap back),
             // doubling again once idle windows keep coming (the link really got faster).
             idleWindows++;
+            idleWindowCount++;
             boolean slowStart = !linkMeasured || idleWindows > IDLE_WINDOWS_TO_SLOW_START;
-            double floor = Double.isNaN(link) ? observed : Math.max(link, observed);
-            link = Math.min(MAX_LINK, Math.max(floor * (slowStart ? IDLE_LINK_GROWTH : IDLE_LINK_CREEP), 1));
+            // What drained is a lower bound on the link only over long spans: a sink that
+            // absorbs a burst (a socket buffer, a token bucket's credit) reads far faster for a
+            // window. So it may lift the estimate to itself, but by no more than a doubling.
+            double growth = slowStart ? IDLE_LINK_GROWTH : IDLE_LINK_CREEP;
+            double raised = Double.isNaN(link) ? observed * growth
+                    : Math.max(link * growth, Math.min(observed, link * IDLE_LINK_GROWTH));
+            link = Math.min(MAX_LINK, Math.max(raised, 1));
+            linkGuessed = true;
         }
         startWindow(o);
     }
@@ -516,13 +564,21 @@ public final class ThroughputController implements LevelController {
      * Learns the per-byte work outside the codec from the time between two blocks less the
      * codec's time, when the FIFO was empty as the block started: the writer had not waited
      * for room. Only with one compressing thread, where that time is the writer's own.
+     *
+     * <p>A sample is that work plus any time the writer lost its core (to the sender, the
+     * receiver, the JIT at start-up), which only ever adds: so the estimate follows lower
+     * samples at once and higher ones slowly. An average would keep the start-up's samples,
+     * several times the steady cost, and, as samples stop while the FIFO holds a backlog, keep
+     * them for good: every codec then looks slower than it is next to raw, and raw blocks get
+     * mixed in on links a fast codec alone would fill.
      */
     private void learnOverhead(Observation o) {
         long gap = o.nanoTime() - lastNanos - o.compressNanos();
         boolean writerNeverWaited = o.fifoBytesAtBlockStart() == 0 && o.workers() == 1;
         if (lastNanos >= 0 && writerNeverWaited && gap >= 0 && o.uncompressedLength() > 0) {
             double sample = (double) gap / o.uncompressedLength();
-            overheadPerByte = Double.isNaN(overheadPerByte) ? sample : overheadPerByte + ALPHA * (sample - overheadPerByte);
+            double weight = sample < overheadPerByte ? OVERHEAD_FALL : OVERHEAD_RISE;
+            overheadPerByte = Double.isNaN(overheadPerByte) ? sample : overheadPerByte + weight * (sample - overheadPerByte);
         }
         lastNanos = o.nanoTime();
     }

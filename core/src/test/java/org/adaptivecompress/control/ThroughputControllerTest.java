@@ -97,6 +97,78 @@ class ThroughputControllerTest {
         assertThat(controller.skipAfterIncompressible()).as("trying would cost the writer's time").isTrue();
     }
 
+    @Test
+    void aBusyWindowReplacesAnEstimateThatOnlyIdleWindowsRaised() {
+        ThroughputController controller = new ThroughputController();
+        controller.initialRung(SPEED.length - 1);
+        long now = 0;
+        long drained = 0;
+        // zstd:1 blocks whose frames leave at once: every window idle, the estimate doubling.
+        for (int i = 0; i < 60; i++) {
+            now += 400_000;
+            drained += JSON_FRAME;
+            controller.nextRung(zstd1Block(0, 0, drained, now));
+        }
+        assertThat(controller.throughput(0)).as("raw, on the guessed link").isGreaterThan(5e8);
+
+        // One window with a backlog throughout, draining 125 MB/s.
+        long queued = 1 << 20;
+        for (int i = 0; i < 20; i++) {
+            now += 400_000;
+            drained += 50_000;
+            controller.nextRung(zstd1Block(queued, queued, drained, now));
+        }
+
+        assertThat(controller.throughput(0)).isCloseTo(125e6, Percentage.withPercentage(10));
+    }
+
+    @Test
+    void aBurstTheSinkAbsorbsRaisesTheEstimateByNoMoreThanADoubling() {
+        ThroughputController controller = new ThroughputController();
+        controller.initialRung(SPEED.length - 1);
+        long now = 0;
+        long drained = 0;
+        long queued = 1 << 20;
+        for (int i = 0; i < 20; i++) {
+            now += 400_000;
+            drained += 50_000; // 125 MB/s, measured with a backlog
+            controller.nextRung(zstd1Block(queued, queued, drained, now));
+        }
+        double measured = controller.throughput(0);
+
+        // The FIFO runs dry and 2 MB leave in 0.1 ms: a socket buffer taking a burst.
+        controller.nextRung(zstd1Block(queued, 0, drained + 2_000_000, now + 100_000));
+
+        assertThat(controller.throughput(0)).isLessThanOrEqualTo(measured * 2.01);
+    }
+
+    @Test
+    void theWritersCostFollowsItsLowerSamplesSoAStartUpSlowdownDoesNotStick() {
+        ThroughputController controller = new ThroughputController();
+        controller.initialRung(SPEED.length - 1);
+        long now = 0;
+        long drained = 0;
+        for (int i = 0; i < 8; i++) {
+            // Raw blocks with the FIFO empty: the first three while the writer loses its core
+            // (four times the steady cost), then at the steady cost.
+            long writerNanos = i < 3 ? 4 * WRITER_NANOS : WRITER_NANOS;
+            now += 4_000 + writerNanos;
+            drained += BLOCK + 20;
+            controller.nextRung(Observation.builder().rung(0).topRung(SPEED.length - 1)
+                    .fifoAroundFrame(0, 0, BLOCK + 20).block(BLOCK, BLOCK, false).compressNanos(4_000)
+                    .drainedBytes(drained).nanoTime(now).build());
+        }
+
+        double writerPace = BLOCK * 1e9 / (4_000 + WRITER_NANOS);
+        assertThat(controller.throughput(0)).isCloseTo(writerPace, Percentage.withPercentage(15));
+    }
+
+    private static Observation zstd1Block(long atStart, long queued, long drained, long nanoTime) {
+        return Observation.builder().rung(2).topRung(SPEED.length - 1).fifoAroundFrame(atStart, queued, JSON_FRAME)
+                .block(BLOCK, JSON_FRAME - 20, false).compressNanos(290_000).drainedBytes(drained)
+                .nanoTime(nanoTime).build();
+    }
+
     /** A block of JSON (ratio 5.8 at every rung) on the default ladder's seven rungs, each three times slower than the last. */
     private static Observation jsonBlock(int rung, long queued, long drained, long nanoTime) {
         long compressNanos = rung == 0 ? 13_000 : (long) (100_000 * Math.pow(3, rung - 1));
