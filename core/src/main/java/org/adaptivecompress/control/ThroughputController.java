@@ -566,11 +566,11 @@ public final class ThroughputController implements LevelController {
      * for room. Only with one compressing thread, where that time is the writer's own.
      *
      * <p>A sample is that work plus any time the writer lost its core (to the sender, the
-     * receiver, the JIT at start-up), which only ever adds: so the estimate follows lower
-     * samples at once and higher ones slowly. An average would keep the start-up's samples,
-     * several times the steady cost, and, as samples stop while the FIFO holds a backlog, keep
-     * them for good: every codec then looks slower than it is next to raw, and raw blocks get
-     * mixed in on links a fast codec alone would fill.
+     * receiver, the JIT at start-up), which only ever adds: so the estimate moves half-way
+     * to a lower sample and a twentieth of the way to a higher one. An average would keep the
+     * start-up's samples, several times the steady cost, and, as samples stop while the FIFO
+     * holds a backlog, keep them for good: every codec then looks slower than it is next to
+     * raw, and raw blocks get mixed in on links a fast codec alone would fill.
      */
     private void learnOverhead(Observation o) {
         long gap = o.nanoTime() - lastNanos - o.compressNanos();
