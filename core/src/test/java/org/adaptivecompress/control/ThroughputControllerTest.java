@@ -3,6 +3,7 @@ package org.adaptivecompress.control;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Arrays;
+import java.util.function.IntToLongFunction;
 import org.assertj.core.data.Percentage;
 import org.junit.jupiter.api.Test;
 
@@ -21,6 +22,8 @@ class ThroughputControllerTest {
     private static final double[] RATIO = {1, 3.4, 5.8, 5.7};
     /** What the writer spends per block outside the codec: filling, checksum, queueing. */
     private static final long WRITER_NANOS = 86_000;
+    /** A raw block's codec time: a memory copy. */
+    private static final long RAW_CODEC_NANOS = 4_000;
     private static final double LINK = 1.5e9;
     /** The default ladder's top rung, xz:6. */
     private static final int DEFAULT_TOP = 6;
@@ -28,21 +31,10 @@ class ThroughputControllerTest {
 
     @Test
     void rawIsPredictedAtTheWritersPaceNotAtItsCodecsMemoryCopySpeed() {
-        ThroughputController controller = new ThroughputController();
-        controller.initialRung(SPEED.length - 1);
-        long now = 0;
-        long drained = 0;
-        for (int i = 0; i < 50; i++) {
-            // Raw blocks, the FIFO empty at each start (the writer never waited for room).
-            now += 4_000 + WRITER_NANOS;
-            drained += BLOCK + 20;
-            controller.nextRung(Observation.builder().rung(0).topRung(SPEED.length - 1)
-                    .fifoAroundFrame(0, 0, BLOCK + 20).block(BLOCK, BLOCK, false).compressNanos(4_000)
-                    .drainedBytes(drained).nanoTime(now).build());
-        }
+        double predicted = rawThroughputAfterRawBlocks(50, i -> WRITER_NANOS);
 
-        double writerPace = BLOCK * 1e9 / (4_000 + WRITER_NANOS);
-        assertThat(controller.throughput(0)).isCloseTo(writerPace, Percentage.withPercentage(5));
+        double writerPace = BLOCK * 1e9 / (RAW_CODEC_NANOS + WRITER_NANOS);
+        assertThat(predicted).isCloseTo(writerPace, Percentage.withPercentage(5));
     }
 
     @Test
@@ -144,23 +136,31 @@ class ThroughputControllerTest {
 
     @Test
     void theWritersCostFollowsItsLowerSamplesSoAStartUpSlowdownDoesNotStick() {
+        // The first three blocks while the writer loses its core (four times the steady cost).
+        double predicted = rawThroughputAfterRawBlocks(8, i -> i < 3 ? 4 * WRITER_NANOS : WRITER_NANOS);
+
+        double writerPace = BLOCK * 1e9 / (RAW_CODEC_NANOS + WRITER_NANOS);
+        assertThat(predicted).isCloseTo(writerPace, Percentage.withPercentage(15));
+    }
+
+    /**
+     * Feeds a fresh controller raw blocks, the FIFO empty at each start (the writer never waited
+     * for room), block {@code i} costing the writer {@code writerNanos(i)} besides the codec;
+     * returns raw's predicted throughput.
+     */
+    private static double rawThroughputAfterRawBlocks(int blocks, IntToLongFunction writerNanos) {
         ThroughputController controller = new ThroughputController();
         controller.initialRung(SPEED.length - 1);
         long now = 0;
         long drained = 0;
-        for (int i = 0; i < 8; i++) {
-            // Raw blocks with the FIFO empty: the first three while the writer loses its core
-            // (four times the steady cost), then at the steady cost.
-            long writerNanos = i < 3 ? 4 * WRITER_NANOS : WRITER_NANOS;
-            now += 4_000 + writerNanos;
+        for (int i = 0; i < blocks; i++) {
+            now += RAW_CODEC_NANOS + writerNanos.applyAsLong(i);
             drained += BLOCK + 20;
             controller.nextRung(Observation.builder().rung(0).topRung(SPEED.length - 1)
-                    .fifoAroundFrame(0, 0, BLOCK + 20).block(BLOCK, BLOCK, false).compressNanos(4_000)
+                    .fifoAroundFrame(0, 0, BLOCK + 20).block(BLOCK, BLOCK, false).compressNanos(RAW_CODEC_NANOS)
                     .drainedBytes(drained).nanoTime(now).build());
         }
-
-        double writerPace = BLOCK * 1e9 / (4_000 + WRITER_NANOS);
-        assertThat(controller.throughput(0)).isCloseTo(writerPace, Percentage.withPercentage(15));
+        return controller.throughput(0);
     }
 
     private static Observation zstd1Block(long atStart, long queued, long drained, long nanoTime) {
