@@ -26,7 +26,9 @@ import java.util.Map;
 
 /**
  * A real single-node Apache Kafka 4.x KRaft broker (combined broker+controller) running inside
- * the current JVM, bound to 127.0.0.1 only. Intended for tests.
+ * the current JVM, bound to 127.0.0.1 only, with its files in a temporary directory deleted on
+ * {@link #close()}. The integration tests use it, and the Kafka example runs on it with no setup
+ * (this module's test jar).
  *
  * <pre>
  * try (EmbeddedKafkaBroker kafka = new EmbeddedKafkaBroker().start()) {
@@ -165,7 +167,8 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
     }
 
     // Kafka's fatal-fault handler calls Exit.halt(), i.e. Runtime.halt(), which would kill the
-    // surefire JVM without a report. While any embedded broker runs, turn exit/halt into exceptions.
+    // whole JVM (surefire's, or the example's) without a report. While any embedded broker runs,
+    // turn exit/halt into exceptions.
     private static int exitGuardUsers;
     private boolean exitGuardHeld;
 

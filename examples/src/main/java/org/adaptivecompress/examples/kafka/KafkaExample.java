@@ -16,6 +16,7 @@ import org.adaptivecompress.kafka.AdaptiveDeserializer;
 import org.adaptivecompress.kafka.AdaptiveProducerInterceptor;
 import org.adaptivecompress.kafka.AdaptiveSerdeConfig;
 import org.adaptivecompress.kafka.AdaptiveSerializer;
+import org.adaptivecompress.kafka.EmbeddedKafkaBroker;
 import org.adaptivecompress.kafka.SerializerStatistics;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -38,7 +39,7 @@ import org.apache.kafka.common.serialization.StringSerializer;
  * records per rung.
  *
  * <p>With no bootstrap servers it starts its own single-node KRaft broker on 127.0.0.1
- * ({@link EmbeddedBroker}). Point it at a cluster with a first argument or
+ * ({@link EmbeddedKafkaBroker}). Point it at a cluster with a first argument or
  * {@code -Dbootstrap.servers=host:9092}: then no broker is started, and it creates the topic
  * ({@code -Dtopic=...}, default {@value #DEFAULT_TOPIC}) with the cluster's defaults if it is
  * missing and reads back only what it wrote. {@code -Drecords=N} sets how many records (default 20000).
@@ -59,7 +60,7 @@ public final class KafkaExample {
         int records = Integer.getInteger("records", 20_000);
         Result result;
         if (bootstrap == null) {
-            try (EmbeddedBroker broker = new EmbeddedBroker().start()) {
+            try (EmbeddedKafkaBroker broker = new EmbeddedKafkaBroker().start()) {
                 System.out.printf(Locale.ROOT, "started an embedded KRaft broker on %s in %d ms%n",
                         broker.bootstrapServers(), broker.startupMillis());
                 result = run(broker.bootstrapServers(), topic, records);
