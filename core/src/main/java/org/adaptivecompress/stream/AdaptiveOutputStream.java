@@ -35,6 +35,11 @@ import org.adaptivecompress.format.FrameFormat;
  *   <li>After the sink fails, every call throws at once, with the sink's exception as cause.
  * </ul>
  *
+ * <p>Until the sink has taken its first write of block bytes, the writer compresses at most four
+ * blocks ahead of it: the blocks after that first write are
+ * compressed knowing something of the link, rather than a short transfer's whole input at the
+ * rungs guessed before it.
+ *
  * <p><b>Parallel compression</b>, off by default: with {@link Builder#maxWorkers(int)
  * maxWorkers(n)} above 1, blocks are compressed by up to {@code n} worker threads while the
  * writer fills the next ones, and their frames join the FIFO strictly in block order, so the
@@ -60,6 +65,8 @@ public final class AdaptiveOutputStream extends OutputStream {
     public static final int DEFAULT_FIFO_CAPACITY = 4 << 20;
     /** The most compression workers a stream can have. */
     public static final int MAX_WORKERS = 256;
+    /** Blocks the writer compresses before the sink has taken one write; see {@link #awaitTheLinkAtStartup()}. */
+    static final int BLOCKS_BEFORE_FIRST_WRITE = 4;
 
     private static final AtomicInteger SENDER_IDS = new AtomicInteger();
     private static final AtomicInteger WORKER_IDS = new AtomicInteger();
@@ -77,6 +84,9 @@ public final class AdaptiveOutputStream extends OutputStream {
     /** Where the writer compresses blocks; with workers, only the stream header and end marker. */
     private final byte[] frame;
     private int blockLength;
+    private final int streamHeaderLength;
+    private long blocksStarted;
+    private boolean sinkHasWritten;
     private boolean closed;
     private boolean sinkClosed;
 
@@ -101,9 +111,9 @@ public final class AdaptiveOutputStream extends OutputStream {
             this.block = workers.fillBuffer();
             this.frame = new byte[Math.max(FrameFormat.STREAM_HEADER_LENGTH, FrameFormat.BLOCK_HEADER_LENGTH)];
         }
-        int headerLength = compressor.writeStreamHeader(frame, 0);
+        this.streamHeaderLength = compressor.writeStreamHeader(frame, 0);
         try {
-            fifo.put(frame, 0, headerLength); // the FIFO is empty: never waits
+            fifo.put(frame, 0, streamHeaderLength); // the FIFO is empty: never waits
         } catch (IOException e) {
             throw new AssertionError("an empty FIFO refused the stream header", e);
         }
@@ -220,13 +230,36 @@ public final class AdaptiveOutputStream extends OutputStream {
         if (workers == null) {
             emit(block, 0, blockLength);
         } else {
+            awaitTheLinkAtStartup();
             block = workers.dispatch(blockLength);
         }
         blockLength = 0;
     }
 
+    /**
+     * Until the sink has taken one write the controller knows nothing of the link, and a writer
+     * far faster than a slow link would queue a short transfer's whole input at the rungs it
+     * guessed (2 MiB of JSON leave the writer in a few milliseconds; the first 64 KiB write
+     * takes half a second at 1 Mbit/s). So the first {@value #BLOCKS_BEFORE_FIRST_WRITE} blocks
+     * wait for nothing, and the next waits until the sink has taken a write of block bytes: on
+     * a fast link it has returned long before, on a slow one those blocks could not have left
+     * sooner, and the blocks after it are sized to a link the controller has a bound for. A
+     * writer waiting here also leaves its core to a sender not yet scheduled.
+     */
+    private void awaitTheLinkAtStartup() throws IOException {
+        if (sinkHasWritten || blocksStarted++ < BLOCKS_BEFORE_FIRST_WRITE) {
+            return;
+        }
+        if (workers != null) {
+            workers.drain(); // their frames are what the sender is to write
+        }
+        fifo.awaitDrainedBeyond(streamHeaderLength);
+        sinkHasWritten = true;
+    }
+
     /** Compresses one block, lets the controller pick the next rung from the FIFO, and queues the frame. */
     private void emit(byte[] src, int offset, int length) throws IOException {
+        awaitTheLinkAtStartup();
         long fifoAtStart = fifo.queuedBytes();
         int n = compressor.compressBlockLeavingRawPayload(src, offset, length, frame, 0);
         compressor.update(fifoAtStart, fifo.queuedBytes(), fifo.drainedBytes());
@@ -359,7 +392,11 @@ public final class AdaptiveOutputStream extends OutputStream {
             return this;
         }
 
-        /** FIFO capacity in bytes, from 1 KiB to 1 GiB; default 4 MiB. */
+        /**
+         * FIFO capacity in bytes, from 1 KiB to 1 GiB; default 4 MiB. Until the sink has taken
+         * its first write of block bytes, the writer compresses no more than four blocks ahead
+         * of it, whatever the capacity.
+         */
         public Builder fifoCapacity(int bytes) {
             if (bytes < 1024 || bytes > 1 << 30) {
                 throw new IllegalArgumentException("fifoCapacity must be in [1024, 2^30], was " + bytes);

@@ -11,9 +11,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * with a fixed capacity, so a full FIFO blocks the writer and the sink's pace becomes the
  * writer's pace. Its depth in bytes is the controller's feedback.
  *
- * <p>One writer thread calls {@link #put}, {@link #awaitFlushed} and {@link #finish}; one sender
- * thread calls {@link #drainTo} until it returns. The ring is never reallocated: after
- * construction nothing on either side allocates.
+ * <p>One writer thread calls {@link #put}, {@link #awaitDrainedBeyond}, {@link #awaitFlushed} and
+ * {@link #finish}; one sender thread calls {@link #drainTo} until it returns. The ring is never
+ * reallocated: after construction nothing on either side allocates.
  */
 final class ByteFifo {
 
@@ -37,6 +37,8 @@ final class ByteFifo {
 
     /** Free bytes the waiting writer needs before it is woken; 0 when it is not waiting. */
     private long roomWanted;
+    /** Bytes the sender must have written before the waiting writer is woken; -1 when it is not waiting. */
+    private long drainedWanted = -1;
     /** Bytes the writer has copied into the ring; only the writer touches it. */
     private long copiedTotal;
     /** Bytes the sender may send: {@link #copiedTotal} as of the writer's last publication. */
@@ -70,6 +72,27 @@ final class ByteFifo {
         lock.lock();
         try {
             return takeTotal;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Waits until the sender has written more than {@code bytes} to the sink, at once if it has;
+     * throws the sender's failure if it fails first.
+     */
+    void awaitDrainedBeyond(long bytes) throws IOException {
+        lock.lock();
+        try {
+            drainedWanted = bytes;
+            try {
+                while (takeTotal <= bytes) {
+                    checkFailure();
+                    awaitChange();
+                }
+            } finally {
+                drainedWanted = -1;
+            }
         } finally {
             lock.unlock();
         }
@@ -238,7 +261,8 @@ final class ByteFifo {
         lock.lock();
         try {
             takeTotal += length;
-            if (roomWanted > 0 && ring.length - (putTotal - takeTotal) >= roomWanted) {
+            boolean roomFound = roomWanted > 0 && ring.length - (putTotal - takeTotal) >= roomWanted;
+            if (roomFound || drainedWanted >= 0 && takeTotal > drainedWanted) {
                 changed.signalAll();
             }
         } finally {

@@ -1,0 +1,108 @@
+package org.adaptivecompress.stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.adaptivecompress.testing.DataKind;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Until the sink has taken a write of block bytes, the writer stays a few blocks ahead of it. */
+@Timeout(60)
+class FirstWriteTest {
+
+    private static final int BLOCK = 64 * 1024;
+    private static final byte[] DATA = DataKind.JSON_EVENTS.generate(16 * BLOCK);
+
+    /** Holds every write until {@link #open} is counted down, then keeps what it is given. */
+    private static final class HeldSink extends OutputStream {
+        final CountDownLatch open = new CountDownLatch(1);
+        final ByteArrayOutputStream received = new ByteArrayOutputStream();
+
+        @Override
+        public void write(int b) throws IOException {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            try {
+                open.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted", e);
+            }
+            synchronized (received) {
+                received.write(b, off, len);
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "maxWorkers={0}")
+    @ValueSource(ints = {1, 2})
+    void theWriterCompressesAFewBlocksThenWaitsForTheSinksFirstWrite(int maxWorkers) throws Exception {
+        HeldSink sink = new HeldSink();
+        AdaptiveOutputStream out = AdaptiveOutputStream.builder().blockSize(BLOCK).maxWorkers(maxWorkers)
+                .build(sink);
+        ExecutorService writer = Executors.newSingleThreadExecutor();
+        try {
+            Future<?> writing = writer.submit(() -> {
+                out.write(DATA);
+                out.close();
+                return null;
+            });
+            // The 4 MiB FIFO has room for all 16 blocks: only the first write can hold the writer.
+            while (out.statistics().totalBlocks() < AdaptiveOutputStream.BLOCKS_BEFORE_FIRST_WRITE) {
+                Thread.sleep(1);
+            }
+            Thread.sleep(200);
+            assertThat(writing).isNotDone();
+            assertThat(out.statistics().totalBlocks()).isEqualTo(AdaptiveOutputStream.BLOCKS_BEFORE_FIRST_WRITE);
+
+            sink.open.countDown();
+            writing.get(30, TimeUnit.SECONDS);
+        } finally {
+            sink.open.countDown();
+            writer.shutdownNow();
+        }
+        assertThat(out.statistics().totalBlocks()).isEqualTo(16);
+        try (InputStream in = new AdaptiveInputStream(new ByteArrayInputStream(sink.received.toByteArray()))) {
+            assertThat(in.readAllBytes()).isEqualTo(DATA);
+        }
+    }
+
+    @ParameterizedTest(name = "maxWorkers={0}")
+    @ValueSource(ints = {1, 2})
+    void aSinkThatFailsBeforeItsFirstWriteFailsTheWaitingWriter(int maxWorkers) throws Exception {
+        OutputStream failing = new OutputStream() {
+            @Override
+            public void write(int b) throws IOException {
+                throw new IOException("connection refused");
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                throw new IOException("connection refused");
+            }
+        };
+        AdaptiveOutputStream out = AdaptiveOutputStream.builder().blockSize(BLOCK).maxWorkers(maxWorkers)
+                .build(failing);
+        try {
+            out.write(DATA);
+            throw new AssertionError("16 blocks went into a sink that took nothing");
+        } catch (IOException expected) {
+            assertThat(expected).hasRootCauseMessage("connection refused");
+        }
+        assertThat(out.statistics().totalBlocks()).isLessThanOrEqualTo(AdaptiveOutputStream.BLOCKS_BEFORE_FIRST_WRITE);
+    }
+}
