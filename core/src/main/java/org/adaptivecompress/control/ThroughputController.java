@@ -19,7 +19,9 @@ import org.adaptivecompress.format.FrameFormat;
  *   <li><b>Start-up</b>: the first block goes out at rung {@value #INITIAL_RUNG} (a raw block
  *       would cost a slow link a block's worth of wire time, a fast codec costs a fast link a
  *       fraction of a millisecond). Until the link is first measured, the rung is the best
- *       ratio whose compression time the backlog already queued hides from the link.
+ *       ratio whose compression time the backlog already queued hides from the link, and never
+ *       below rung {@value #INITIAL_RUNG}: a FIFO that runs dry says the link took what it was
+ *       offered, not that it would take raw at the writer's pace.
  *   <li><b>Link rate</b> is measured over windows while the sender was busy throughout (a
  *       backlog at both ends); when the FIFO ran dry the link is faster than what was fed to
  *       it, so the estimate doubles per such window until the link has been measured once,
@@ -27,7 +29,10 @@ import org.adaptivecompress.format.FrameFormat;
  *       (never by more than a doubling, however fast a sink that absorbs a burst drained).
  *       An estimate only idle windows raised is a guess: on it the rung moves down one step
  *       per idle window, and the first busy window that measures less replaces it, as a loss
- *       cuts TCP's window. A FIFO that fills fast lowers the estimate at once.
+ *       cuts TCP's window. A backlog that builds for longer than a stall lowers the estimate
+ *       at once, from its first block, and at once when the estimate is a guess beyond twice
+ *       what the link was ever measured at; one held that long and then emptied within a
+ *       block raises it at once.
  *   <li><b>Rungs never measured</b> are extrapolated from the nearest measured codec (three
  *       times slower and 8 % smaller per rung up; rung 1 is guessed at 1 GB/s and a ratio of
  *       1.5), so the first decisions can jump straight to a plausible rung.
@@ -97,6 +102,10 @@ public final class ThroughputController implements LevelController {
     /** The most a sender writes at once (AdaptiveOutputStream's FIFO writes 64 KiB chunks). */
     private static final int SENDER_WRITE = 64 * 1024;
     private static final double LINK_SLOWED = 0.8;
+    /** How many earlier points of a backlog its bound is measured from (see boundLinkByBacklog). */
+    private static final int BACKLOG_MARKS = 8;
+    /** How far past the measured link a guess may run before a backlog refutes it without a stall allowance. */
+    private static final double GUESS_BEYOND_MEASURED = 2;
     private static final double LINK_ALPHA = 0.6;
     private static final double FIRST_RUNG_RATIO_GUESS = 1.5;
     private static final double MAX_LINK = 1e12;
@@ -125,8 +134,19 @@ public final class ThroughputController implements LevelController {
     private long silenceNanos = Long.MAX_VALUE;
     private long windowStartNanos = -1;
     private long windowStartDrained;
-    private long windowStartFifo;
-    private double windowStartLink;
+    /** When the current unbroken backlog began (-1: the FIFO ran dry at the last block), and the counts then. */
+    private long backlogSinceNanos = -1;
+    /** When the current unbroken backlog began; -1 while the FIFO is dry. */
+    private long backlogBeganNanos = -1;
+    /** The previous block's time and drained count. */
+    private long previousNanos = -1;
+    private long previousDrained;
+    private long backlogSinceFifo;
+    private double backlogStartLink;
+    /** Where earlier bounds of the current backlog were measured from: any span of it bounds the link. */
+    private final DrainMarks backlogMarks = new DrainMarks(BACKLOG_MARKS);
+    /** The largest FIFO depth seen in the current link window. */
+    private long windowPeakFifo;
     private boolean windowBusy;
     private boolean linkMeasured;
     /** The estimate was last raised by an idle window: a guess that the link is faster than it was offered. */
@@ -134,6 +154,9 @@ public final class ThroughputController implements LevelController {
     /** Idle windows so far, and the one in which the controller last stepped down on a guessed link. */
     private long idleWindowCount;
     private long guessedStepWindow = -1;
+    /** The highest rung a block of the current link window was compressed at, and of the last idle window. */
+    private int windowTopRung;
+    private int lastIdleWindowTopRung = Integer.MAX_VALUE;
     private int idleWindows;
     /** Blocks since the held rung (the one dithering and probes return to) last changed. */
     private int sinceChange;
@@ -194,12 +217,14 @@ public final class ThroughputController implements LevelController {
         int home = probedFrom >= 0 ? probedFrom : held;
         probedFrom = -1;
         int best = best(o.topRung());
-        if (best < home && linkGuessed) {
-            best = stepDownOnGuess(home);
-        }
-        if (best != home && throughput(best) > throughput(home) * HYSTERESIS && !refusedByGoodput(best, home)) {
-            leftBehind = home;
-            home = best;
+        // On a guessed link the move goes one step towards the best rung, justified by the
+        // best rung's gain: the step's own figures may be a single sample (one slow first
+        // block) and are what the step is there to refresh. Nor is such a step undone for
+        // settling below the rung left behind: it is a step on the way to a better rung.
+        int target = best < home && linkGuessed ? stepDownOnGuess(home) : best;
+        if (target != home && throughput(best) > throughput(home) * HYSTERESIS && !refusedByGoodput(target, home)) {
+            leftBehind = target == best ? home : -1;
+            home = target;
         } else if (leftBehind >= 0 && sinceChange < STALE_AFTER && throughput(leftBehind) > throughput(home)) {
             // The move was a mistake (the new rung's figures were stale and settled lower):
             // going back needs no hysteresis, or the controller would stay on the worse rung.
@@ -234,7 +259,10 @@ public final class ThroughputController implements LevelController {
      * next window measure the link under a load it may not take.
      */
     private int stepDownOnGuess(int home) {
-        if (guessedStepWindow == idleWindowCount) {
+        if (guessedStepWindow == idleWindowCount || lastIdleWindowTopRung > home) {
+            // One step per idle window, and only on a window spent at the rung stepped from
+            // or below: a window of slower rungs says nothing of whether the link takes this
+            // rung's output, which only this rung's own window (busy or not) measures.
             return home;
         }
         guessedStepWindow = idleWindowCount;
@@ -284,7 +312,10 @@ public final class ThroughputController implements LevelController {
      * (what it drained since the stream started, plus one sender write in flight, over the
      * time). A slow link's backlog grows with every block, so the rung climbs within a few
      * blocks, faster the slower the link; a fast link never holds a backlog that long, so the
-     * stream stays raw and pays nothing.
+     * stream stays at rung {@value #INITIAL_RUNG}, a fraction of a millisecond a block, until
+     * the first window measures the link. Not raw: at 1 Gbit/s a socket buffer and the first
+     * writes take a writer's first blocks at once, and a raw writer then queues megabytes in
+     * milliseconds, which a link that slows later carries for seconds.
      */
     private int startupRung(Observation o) {
         if (Double.isNaN(startupLinkAtMost)) {
@@ -295,8 +326,8 @@ public final class ThroughputController implements LevelController {
         }
         double budgetNanos = Math.min(o.fifoBytes() * 1e9 / startupLinkAtMost, silenceNanos);
         int block = Math.max(1, o.uncompressedLength());
-        int pick = 0;
-        for (int r = 1; r <= o.topRung(); r++) {
+        int pick = Math.min(INITIAL_RUNG, o.topRung());
+        for (int r = pick + 1; r <= o.topRung(); r++) {
             boolean fits = block * 1e9 / estimatedSpeed(r) <= budgetNanos;
             if (fits && effectiveRatio(r) > effectiveRatio(pick)) {
                 pick = r;
@@ -340,7 +371,8 @@ public final class ThroughputController implements LevelController {
         int partner = -1;
         double partnerShare = 0;
         for (int other : new int[] {home - 1, home + 1}) {
-            if (other < 0 || other > top) {
+            // On a guessed link a faster rung is only reached through stepDownOnGuess.
+            if (other < 0 || other > top || other < home && linkGuessed) {
                 continue;
             }
             double share = mixShare(home, other);
@@ -430,36 +462,34 @@ public final class ThroughputController implements LevelController {
     }
 
     /**
-     * Measures the link over windows of at least {@value #LINK_WINDOW_BYTES} bytes drained,
-     * {@value #LINK_WINDOW_MILLIS} ms, or as much FIFO growth: a sender writes in chunks, so the
-     * drained count moves in steps that a per-block rate would turn into noise, while a FIFO that
-     * fills fast says at once that the link has slowed.
+     * Measures the link over windows of at least {@value #LINK_WINDOW_BYTES} bytes drained or
+     * {@value #LINK_WINDOW_MILLIS} ms: a sender writes in chunks, so the drained count moves in
+     * steps that a per-block rate would turn into noise. A FIFO that fills fast says sooner that
+     * the link has slowed (see boundLinkByBacklog).
      */
     private void learnLink(Observation o) {
         boolean senderBusy = o.fifoBytesAtBlockStart() > 0 && o.fifoBytes() > 0;
+        if (!senderBusy) {
+            raiseLinkByEmptiedBacklog(o);
+        }
+        boundLinkByBacklog(o, senderBusy);
+        previousNanos = o.nanoTime();
+        previousDrained = o.drainedBytes();
         if (windowStartNanos < 0) {
             startWindow(o);
             return;
         }
         windowBusy &= senderBusy;
+        windowPeakFifo = Math.max(windowPeakFifo, o.fifoBytes());
+        windowTopRung = Math.max(windowTopRung, o.rung());
         long elapsed = o.nanoTime() - windowStartNanos;
         long drained = o.drainedBytes() - windowStartDrained;
-        long grown = o.fifoBytes() - windowStartFifo;
         boolean enoughDrained = drained >= LINK_WINDOW_BYTES;
         // A busy window needs two sender writes drained before time alone may close it: the
         // drained count moves in whole writes, so one write over a short time reads as a link
         // many times faster, and none as a dead one.
         boolean timeUp = elapsed >= LINK_WINDOW_MILLIS * 1_000_000L && (!windowBusy || drained >= 2 * SENDER_WRITE);
         if (!enoughDrained && !timeUp) {
-            boolean longerThanAStall = elapsed >= STALL_MILLIS * 1_000_000L;
-            if (grown >= LINK_WINDOW_GROWTH && longerThanAStall && windowBusy && !Double.isNaN(link)) {
-                // The FIFO filled fast with little drained: the link is at most what drained plus
-                // one sender write still in flight. An upper bound, so it only ever lowers the
-                // estimate, but it reacts to a link that slowed within a few blocks.
-                double atMost = (drained + SENDER_WRITE) * 1e9 / Math.max(1, elapsed);
-                fifoOutrunsLink = atMost < windowStartLink * LINK_SLOWED;
-                link = Math.min(link, atMost);
-            }
             return;
         }
         double observed = drained * 1e9 / Math.max(1, elapsed);
@@ -475,10 +505,11 @@ public final class ThroughputController implements LevelController {
                     : measuredLink + LINK_ALPHA * (observed - measuredLink);
             idleWindows = 0;
             linkMeasured = true;
-        } else if (o.fifoBytes() >= LINK_WINDOW_GROWTH) {
-            // The FIFO ran dry early in the window but ends it with a backlog: the link stopped
-            // taking all it was offered, which is no sign of a faster link. The next window,
-            // busy throughout, measures it.
+        } else if (windowPeakFifo >= LINK_WINDOW_GROWTH) {
+            // The FIFO ran dry at some block of the window but also held a backlog in it: the
+            // link did not take all it was offered, which is no sign of a faster link, however
+            // fast the drained count moved (a socket buffer that empties swallows a backlog at
+            // memory speed). The next window, busy throughout, measures it.
             idleWindows = 0;
         } else {
             // The link took everything offered, so it is faster than that by an unknown margin.
@@ -488,6 +519,7 @@ public final class ThroughputController implements LevelController {
             // doubling again once idle windows keep coming (the link really got faster).
             idleWindows++;
             idleWindowCount++;
+            lastIdleWindowTopRung = windowTopRung;
             boolean slowStart = !linkMeasured || idleWindows > IDLE_WINDOWS_TO_SLOW_START;
             // What drained is a lower bound on the link only over long spans: a sink that
             // absorbs a burst (a socket buffer, a token bucket's credit) reads far faster for a
@@ -501,12 +533,95 @@ public final class ThroughputController implements LevelController {
         startWindow(o);
     }
 
+    /**
+     * While the FIFO has held a backlog since a block began, the sender has been writing all
+     * along, so over any span of that backlog the link is at most what drained plus one sender
+     * write in flight, over the span's time. Once the backlog has grown by
+     * {@value #LINK_WINDOW_GROWTH} bytes over more than a stall since the last bound, the
+     * tightest such bound (from the last {@value #BACKLOG_MARKS} points a bound was taken at)
+     * lowers the estimate at once: a link that slowed is seen within a few milliseconds, where
+     * the measuring windows take up to {@value #LINK_WINDOW_MILLIS} ms, and a window that began
+     * with the FIFO dry (a compressor-bound rung) sees nothing at all; a writer at raw's pace
+     * queues a megabyte in those milliseconds, which a link that dropped to 10 Mbit/s needs a
+     * second to carry. Spans, not just the last one: the write in flight makes a bound over a
+     * few milliseconds no tighter than 64 KiB in that time (16 MB/s over 4 ms), and the first
+     * span of a backlog may include a burst a socket buffer swallowed. An upper bound, so it
+     * only ever lowers the estimate.
+     */
+    private void boundLinkByBacklog(Observation o, boolean senderBusy) {
+        if (!senderBusy) {
+            backlogSinceNanos = -1;
+            backlogBeganNanos = -1;
+            backlogMarks.clear();
+            return;
+        }
+        if (backlogBeganNanos < 0) {
+            backlogBeganNanos = o.nanoTime();
+        }
+        if (backlogSinceNanos >= 0) {
+            long elapsed = o.nanoTime() - backlogSinceNanos;
+            long grown = o.fifoBytes() - backlogSinceFifo;
+            long stall = guessOutranMeasurement() ? 0 : STALL_MILLIS * 1_000_000L;
+            if (grown < LINK_WINDOW_GROWTH || elapsed < stall || Double.isNaN(link)) {
+                return;
+            }
+            double atMost = backlogMarks.slowestRateTo(o.nanoTime(), o.drainedBytes(), SENDER_WRITE);
+            fifoOutrunsLink = atMost < backlogStartLink * LINK_SLOWED;
+            link = Math.min(link, atMost);
+        }
+        // The next bound waits for a stall's time from here: each one judges the rung chosen on the last.
+        backlogSinceNanos = o.nanoTime();
+        backlogSinceFifo = o.fifoBytes();
+        backlogStartLink = link;
+        backlogMarks.add(o.nanoTime(), o.drainedBytes());
+    }
+
+    /**
+     * A backlog held for longer than a stall, which the sender then emptied within one block,
+     * says the link got faster, and by how much: what drained since the previous block, less
+     * one sender write that may have begun before it, over at least a stall's time, is a lower
+     * bound on the link (the sink was full, or the backlog would not have held).
+     * It replaces a lower estimate at once. Without it, the estimate would only creep up by
+     * idle windows of up to {@value #LINK_WINDOW_MILLIS} ms each, while the slow rung the slow
+     * link called for holds the stream back on a link a hundred times faster.
+     */
+    private void raiseLinkByEmptiedBacklog(Observation o) {
+        boolean heldPastAStall = backlogBeganNanos >= 0
+                && previousNanos - backlogBeganNanos >= STALL_MILLIS * 1_000_000L;
+        if (!heldPastAStall || o.fifoBytesAtBlockStart() == 0 || Double.isNaN(link)) {
+            return;
+        }
+        // Only what was queued can have drained; and over less than a stall's time a burst
+        // into a buffer that grew (a socket's, autotuned) would read as a link far faster.
+        long emptied = Math.min(o.drainedBytes() - previousDrained, o.fifoBytesAtBlockStart() + o.storedLength());
+        double atLeast = (emptied - SENDER_WRITE) * 1e9
+                / Math.max(STALL_MILLIS * 1_000_000L, o.nanoTime() - previousNanos);
+        if (atLeast > link) {
+            link = atLeast;
+            measuredLink = Double.isNaN(measuredLink) ? atLeast : Math.max(measuredLink, atLeast);
+            linkGuessed = false;
+            startWindow(o);
+        }
+    }
+
+    /**
+     * The estimate is a guess that idle windows raised past twice anything a busy window ever
+     * measured. A backlog then refutes it at once, without waiting out a stall: the rung it
+     * chose (raw, typically) is the one that floods the FIFO fastest, and the link has shown
+     * it is slower; a sink that absorbs bursts (a socket buffer, a token bucket's credit) makes
+     * idle windows of a link a fast codec already fills. A link never measured keeps the stall
+     * allowance: there a backlog is as likely a sender that lost its core.
+     */
+    private boolean guessOutranMeasurement() {
+        return linkGuessed && !Double.isNaN(measuredLink) && link > GUESS_BEYOND_MEASURED * measuredLink;
+    }
+
     private void startWindow(Observation o) {
         windowStartNanos = o.nanoTime();
         windowStartDrained = o.drainedBytes();
-        windowStartFifo = o.fifoBytes();
-        windowStartLink = link;
         windowBusy = true;
+        windowPeakFifo = o.fifoBytes();
+        windowTopRung = 0;
     }
 
     /**

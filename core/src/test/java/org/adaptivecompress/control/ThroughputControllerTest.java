@@ -121,7 +121,8 @@ class ThroughputControllerTest {
         long now = 0;
         long drained = 0;
         long queued = 1 << 20;
-        for (int i = 0; i < 20; i++) {
+        // A backlog held for less than a stall: the sink may not have been full.
+        for (int i = 0; i < 8; i++) {
             now += 400_000;
             drained += 50_000; // 125 MB/s, measured with a backlog
             controller.nextRung(zstd1Block(queued, queued, drained, now));
@@ -132,6 +133,151 @@ class ThroughputControllerTest {
         controller.nextRung(zstd1Block(queued, 0, drained + 2_000_000, now + 100_000));
 
         assertThat(controller.throughput(0)).isLessThanOrEqualTo(measured * 2.01);
+    }
+
+    @Test
+    void aBacklogHeldPastAStallThatEmptiesWithinABlockRaisesTheEstimateAtOnce() {
+        ThroughputController controller = new ThroughputController();
+        int rung = controller.initialRung(DEFAULT_TOP);
+        long now = 0;
+        long drained = 0;
+        long queued = 1 << 20;
+        // 10 Mbit/s with a megabyte queued: one 64 KiB write every 60 ms.
+        for (int i = 0; i < 60; i++) {
+            now += 15_000_000;
+            if (i % 4 == 3) {
+                drained += 64 * 1024;
+            }
+            rung = controller.nextRung(jsonBlock(rung, queued, drained, now));
+        }
+        assertThat(controller.throughput(0)).as("the slow link measured").isLessThan(2e6);
+
+        // The link is 1 Gbit/s again: the megabyte leaves within the next block, 17 ms.
+        now += 17_000_000;
+        drained += queued;
+        controller.nextRung(Observation.builder().rung(rung).topRung(DEFAULT_TOP).fifoAroundFrame(queued, 0, JSON_FRAME)
+                .block(BLOCK, JSON_FRAME - 20, false).compressNanos(8_100_000).drainedBytes(drained)
+                .nanoTime(now).build());
+
+        // At once, where idle windows would take 100 ms each to raise the estimate by a quarter.
+        assertThat(controller.throughput(0)).isGreaterThan(40e6);
+    }
+
+    @Test
+    void aSlowFirstSampleOfTheNextFasterRungDoesNotHoldBackTheStepsOfAGuessedLink() {
+        // Text on an unthrottled link: every frame leaves at once, so idle windows raise the
+        // guess until raw is the model's best. lz4's first block took 13 ms (its first use in
+        // the JVM); zstd:1 then looks better than lz4, but the step down is judged on raw's gain.
+        ThroughputController controller = new ThroughputController();
+        int rung = controller.initialRung(DEFAULT_TOP);
+        long[] codecNanos = {30_000, 260_000, 2_000_000, 4_000_000, 12_000_000, 36_000_000, 100_000_000};
+        double[] ratio = {1, 2, 3, 3.2, 3.4, 3.6, 4};
+        boolean lz4Warm = false;
+        long now = 0;
+        long drained = 0;
+        int firstRaw = -1;
+        for (int i = 1; i <= 64 && firstRaw < 0; i++) {
+            long nanos = rung == 1 && !lz4Warm ? 13_000_000 : codecNanos[rung];
+            lz4Warm |= rung == 1;
+            int frame = (int) (BLOCK / ratio[rung]);
+            now += nanos + 50_000;
+            drained += frame + 20;
+            rung = controller.nextRung(Observation.builder().rung(rung).topRung(DEFAULT_TOP)
+                    .fifoAroundFrame(0, 0, frame + 20).block(BLOCK, frame, false).compressNanos(nanos)
+                    .drainedBytes(drained).nanoTime(now).build());
+            firstRaw = rung == 0 ? i : -1;
+        }
+
+        // Not after lz4's figures go stale and a probe refreshes them (24 blocks and more).
+        assertThat(firstRaw).as("block after which raw is chosen").isBetween(1, 32);
+    }
+
+    @Test
+    void aFifoThatRunsDryAtStartUpKeepsTheFirstCodecInsteadOfGuessingRaw() {
+        // JSON blocks 0.4 ms apart whose frames leave at once, before the first window closes:
+        // the link took everything, which says nothing of whether it would take raw.
+        ThroughputController controller = new ThroughputController();
+        int rung = controller.initialRung(DEFAULT_TOP);
+        long drained = 0;
+        for (int i = 1; i <= 8; i++) {
+            drained += JSON_FRAME;
+            rung = controller.nextRung(jsonBlock(rung, 0, drained, i * 400_000L));
+            assertThat(rung).as("block %d", i).isEqualTo(ThroughputController.INITIAL_RUNG);
+        }
+    }
+
+    @Test
+    void aBacklogThatBuildsInAWindowBegunDryLowersTheEstimateWithinMilliseconds() {
+        ThroughputController controller = new ThroughputController();
+        int rung = controller.initialRung(SPEED.length - 1);
+        long now = 0;
+        long drained = 0;
+        // zstd:1 blocks whose frames leave at once: idle windows raise the estimate, and the
+        // controller steps down towards raw on the guess.
+        for (int i = 0; i < 60; i++) {
+            now += 400_000;
+            drained += JSON_FRAME;
+            rung = controller.nextRung(zstd1Block(0, 0, drained, now));
+        }
+        assertThat(rung).as("on the guessed link").isLessThan(2);
+
+        // The link stops taking anything; the window open since the dry blocks began is not busy.
+        long queued = 0;
+        int blocks = 0;
+        long linkStopped = now;
+        while (rung < 2 && blocks < 100) {
+            int frame = (int) (BLOCK / RATIO[rung]) + 20;
+            long codecNanos = (long) (BLOCK * 1e9 / SPEED[rung]);
+            now += codecNanos + WRITER_NANOS;
+            rung = controller.nextRung(Observation.builder().rung(rung).topRung(SPEED.length - 1)
+                    .fifoAroundFrame(queued, Math.max(queued, 1), frame).block(BLOCK, frame - 20, false)
+                    .compressNanos(codecNanos).drainedBytes(drained).nanoTime(now).build());
+            queued += frame;
+            blocks++;
+        }
+
+        // No later than a stall allowance plus a block: the window began dry, and would only
+        // have closed after 100 ms.
+        assertThat(now - linkStopped).as("%d blocks, %d bytes queued", blocks, queued)
+                .isLessThan((ThroughputController.STALL_MILLIS + 1) * 1_000_000L);
+    }
+
+    @Test
+    void aBacklogRefutesAGuessThatOutranTheMeasuredLinkWithoutAStallAllowance() {
+        ThroughputController controller = new ThroughputController();
+        int rung = controller.initialRung(SPEED.length - 1);
+        long now = 0;
+        long drained = 0;
+        long queued = 1 << 20;
+        for (int i = 0; i < 20; i++) { // 125 MB/s, measured with a backlog
+            now += 400_000;
+            drained += 50_000;
+            rung = controller.nextRung(zstd1Block(queued, queued, drained, now));
+        }
+        double measured = controller.throughput(0);
+        // The sink absorbs every frame (a burst's credit): idle windows raise the guess.
+        for (int i = 0; i < 200 && controller.throughput(0) <= 2.5 * measured; i++) {
+            now += 400_000;
+            drained += JSON_FRAME;
+            rung = controller.nextRung(zstd1Block(0, 0, drained, now));
+        }
+        assertThat(controller.throughput(0)).as("the guess").isGreaterThan(2.5 * measured);
+
+        // The link takes nothing more: the backlog refutes the guess before a stall would have ended.
+        long backlogStarted = now;
+        queued = 0;
+        while (controller.throughput(0) > 2 * measured && now - backlogStarted < 100_000_000L) {
+            int frame = (int) (BLOCK / RATIO[rung]) + 20;
+            long codecNanos = (long) (BLOCK * 1e9 / SPEED[rung]);
+            now += codecNanos + WRITER_NANOS;
+            rung = controller.nextRung(Observation.builder().rung(rung).topRung(SPEED.length - 1)
+                    .fifoAroundFrame(queued, Math.max(queued, 1), frame).block(BLOCK, frame - 20, false)
+                    .compressNanos(codecNanos).drainedBytes(drained).nanoTime(now).build());
+            queued += frame;
+        }
+
+        assertThat(now - backlogStarted).as("%d bytes queued", queued)
+                .isLessThan(ThroughputController.STALL_MILLIS * 1_000_000L);
     }
 
     @Test
