@@ -118,6 +118,8 @@ public final class ThroughputController implements LevelController {
     private double[] speed = new double[0];
     private double[] ratio = new double[0];
     private long[] measuredAt = new long[0];
+    /** Blocks measured at each rung since its figures were last replaced. */
+    private int[] samples = new int[0];
     private double link = Double.NaN;
     /** The link rate measured over busy windows only, without the growth idle windows add. */
     private double measuredLink = Double.NaN;
@@ -219,11 +221,11 @@ public final class ThroughputController implements LevelController {
         int best = best(o.topRung());
         // On a guessed link the move goes one step towards the best rung, justified by the
         // best rung's gain: the step's own figures may be a single sample (one slow first
-        // block) and are what the step is there to refresh. Nor is such a step undone for
-        // settling below the rung left behind: it is a step on the way to a better rung.
+        // block) and are what the step is there to refresh. If refreshed they settle below
+        // the rung left behind, the step is undone below like any other move.
         int target = best < home && linkGuessed ? stepDownOnGuess(home) : best;
         if (target != home && throughput(best) > throughput(home) * HYSTERESIS && !refusedByGoodput(target, home)) {
-            leftBehind = target == best ? home : -1;
+            leftBehind = home;
             home = target;
         } else if (leftBehind >= 0 && sinceChange < STALE_AFTER && throughput(leftBehind) > throughput(home)) {
             // The move was a mistake (the new rung's figures were stale and settled lower):
@@ -638,7 +640,11 @@ public final class ThroughputController implements LevelController {
                 / (o.storedLength() + FrameFormat.BLOCK_HEADER_LENGTH);
         // A stale rung whose new sample is far outside what noise explains measured data that is
         // gone: the sample replaces its figures, or probes would need dozens of rounds to catch up.
-        boolean stale = blocks - measuredAt[rung] > STALE_AFTER;
+        // So is a lone first sample, once: a rung's first block in a JVM can take 13 ms (class
+        // loading, cold code) where the next takes 0.3, and averaged in, that one block would
+        // keep the rung looking slow for a dozen more.
+        boolean firstSampleOnly = samples[rung] == 1;
+        boolean stale = blocks - measuredAt[rung] > STALE_AFTER || firstSampleOnly;
         boolean replace = Double.isNaN(speed[rung])
                 || stale && (offBy(measuredSpeed, speed[rung], STALE_CHANGE) || offBy(measuredRatio, ratio[rung], STALE_CHANGE));
         if (!Double.isNaN(ratio[rung]) && offBy(measuredRatio, ratio[rung], DATA_CHANGED)) {
@@ -653,6 +659,7 @@ public final class ThroughputController implements LevelController {
             goodput.forget();
             replace = true;
         }
+        samples[rung] = replace && !firstSampleOnly ? 1 : samples[rung] + 1;
         speed[rung] = replace ? measuredSpeed : speed[rung] + ALPHA * (measuredSpeed - speed[rung]);
         ratio[rung] = replace ? measuredRatio : ratio[rung] + ALPHA * (measuredRatio - ratio[rung]);
         measuredAt[rung] = blocks;
@@ -748,6 +755,7 @@ public final class ThroughputController implements LevelController {
             speed = new double[top + 1];
             ratio = new double[top + 1];
             measuredAt = new long[top + 1];
+            samples = new int[top + 1];
             Arrays.fill(speed, Double.NaN);
             Arrays.fill(ratio, Double.NaN);
             Arrays.fill(measuredAt, Long.MIN_VALUE / 2);
