@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 import org.adaptivecompress.stream.RateLimitedOutputStream;
 
 /**
@@ -26,6 +27,13 @@ public final class LinkBenchmark {
      * scheduling hiccup on a shared two-core machine doubles a time; longer ones are link-bound.
      */
     private static final double REPEAT_BELOW_SECONDS = 2.0;
+    /**
+     * Runs of each step-scenario contender, as a multiple of the usual repeats, whatever the
+     * first run took: the link drops a hundredfold about 15 ms into the transfer, so what the
+     * FIFO holds at that instant, which thread scheduling decides, sets the time. Three runs
+     * made its median a lottery (the same controller took 0.9 s and 3.7 s in run 5).
+     */
+    private static final int STEP_REPEAT_FACTOR = 3;
 
     /**
      * A contender whose first block, scaled to the whole input, would take longer than this is
@@ -158,7 +166,8 @@ public final class LinkBenchmark {
             List<LinkTransfer.RateStep> steps) throws IOException, InterruptedException {
         Measurement m = steps.isEmpty() && input.repetitions() > 1 ? extrapolatedIfSlow(cell, c, input, rate) : null;
         if (m == null) {
-            m = medianOfRuns(cell, c, input, rate, steps);
+            m = steps.isEmpty() ? medianOfRuns(cell, c, input, rate, steps, config.repeats(), REPEAT_BELOW_SECONDS)
+                    : medianOfRuns(cell, c, input, rate, steps, STEP_REPEAT_FACTOR * config.repeats(), Double.MAX_VALUE);
         }
         done++;
         LinkTransfer.Result r = m.result();
@@ -181,7 +190,8 @@ public final class LinkBenchmark {
                 if (!c.fixed()) {
                     continue;
                 }
-                Measurement m = medianOfRuns(cell, c, stretch, segment.bytesPerSecond(), List.of());
+                Measurement m = medianOfRuns(cell, c, stretch, segment.bytesPerSecond(), List.of(), config.repeats(),
+                        REPEAT_BELOW_SECONDS);
                 if (m.result().verified() && (fastest == null || m.result().seconds() < fastest.result().seconds())) {
                     fastest = m;
                 }
@@ -211,14 +221,20 @@ public final class LinkBenchmark {
         return new Measurement(cell, c, input.length(), scaled, 1, true);
     }
 
+    /** Up to {@code wanted} runs, repeated only while the first took less than {@code repeatBelowSeconds}. */
     private Measurement medianOfRuns(Measurement.Cell cell, Contender c, LinkInput input, long rate,
-            List<LinkTransfer.RateStep> steps) throws IOException, InterruptedException {
+            List<LinkTransfer.RateStep> steps, int wanted, double repeatBelowSeconds)
+            throws IOException, InterruptedException {
         List<LinkTransfer.Result> runs = new ArrayList<>();
         runs.add(LinkTransfer.run(c, input, rate, steps));
-        while (runs.size() < config.repeats() && runs.get(0).seconds() < REPEAT_BELOW_SECONDS) {
+        while (runs.size() < wanted && runs.get(0).seconds() < repeatBelowSeconds) {
             runs.add(LinkTransfer.run(c, input, rate, steps));
         }
         runs.sort(Comparator.comparingDouble(LinkTransfer.Result::seconds));
+        if (runs.size() > 3) {
+            progress.printf(Locale.ROOT, "          %-44s %-16s runs %s s%n", cell, c.name(), runs.stream()
+                    .map(r -> String.format(Locale.ROOT, "%.3f", r.seconds())).collect(Collectors.joining(" ")));
+        }
         LinkTransfer.Result r = runs.get(runs.size() / 2);
         boolean allVerified = runs.stream().allMatch(LinkTransfer.Result::verified);
         if (!allVerified) {
