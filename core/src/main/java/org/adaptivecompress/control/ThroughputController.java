@@ -97,6 +97,8 @@ public final class ThroughputController implements LevelController {
      * milliseconds, so only a FIFO that fills for longer says the link slowed.
      */
     static final int STALL_MILLIS = 4;
+    /** A backlog past which a growing FIFO is fed only rungs whose compression it hides (see rungTheBacklogHides). */
+    static final int FLOOD_BACKLOG = 1 << 20;
     /** How long after the start no finished sender write bounds the link (see boundStartupLink). */
     static final int STARTUP_SILENCE_MILLIS = 2;
     /** The most a sender writes at once (AdaptiveOutputStream's FIFO writes 64 KiB chunks). */
@@ -249,7 +251,33 @@ public final class ThroughputController implements LevelController {
                 next = probe;
             }
         }
-        return next;
+        return Math.max(next, rungTheBacklogHides(o));
+    }
+
+    /**
+     * On a guessed link, while the FIFO holds more than {@value #FLOOD_BACKLOG} bytes and grew
+     * over the block: the best-ratio rung whose compression of one block takes no longer than
+     * the sender needs to send that backlog at the estimated link; rung 0 otherwise. The block
+     * costs the link nothing then, as in AdOC's rule, and it bounds what a rung chosen on the
+     * guess (raw on a link that only looked fast) queues before a backlog of longer than a stall
+     * refutes it: at the writer's raw pace that wait queued 3.4 MB, which the step scenario's
+     * link, dropping to 10 Mbit/s, carried for 2.7 s. A one-block override, so a sender that
+     * lost its core for a moment costs a few blocks; and never on a measured link, where a full
+     * FIFO is the steady state of a link-bound rung the model chose.
+     */
+    private int rungTheBacklogHides(Observation o) {
+        if (!linkGuessed || o.fifoBytes() <= FLOOD_BACKLOG || o.fifoGrowth() <= 0) {
+            return 0;
+        }
+        double budgetNanos = o.fifoBytes() * 1e9 / link;
+        int block = Math.max(1, o.uncompressedLength());
+        int pick = 0;
+        for (int r = 1; r <= o.topRung(); r++) {
+            if (block * 1e9 / pipelineSpeed(r) <= budgetNanos && effectiveRatio(r) > effectiveRatio(pick)) {
+                pick = r;
+            }
+        }
+        return pick;
     }
 
     /**

@@ -219,6 +219,42 @@ class ThroughputControllerTest {
     }
 
     @Test
+    void aRawFloodOnAGuessedLinkIsCutAtTheFloodBacklogBeforeAStallHasPassed() {
+        ThroughputController controller = new ThroughputController();
+        int rung = controller.initialRung(DEFAULT_TOP);
+        long now = 0;
+        long drained = 0;
+        // Frames leave at once: idle windows raise a guess on which the controller holds raw.
+        int rawInARow = 0;
+        for (int i = 0; i < 500 && rawInARow < 4; i++) {
+            now += 400_000;
+            drained += rung == 0 ? BLOCK + 20 : JSON_FRAME;
+            rung = controller.nextRung(rung == 0
+                    ? Observation.builder().rung(0).topRung(DEFAULT_TOP).fifoAroundFrame(0, 0, BLOCK + 20)
+                            .block(BLOCK, BLOCK, false).compressNanos(13_000).drainedBytes(drained).nanoTime(now).build()
+                    : jsonBlock(rung, 0, drained, now));
+            rawInARow = rung == 0 ? rawInARow + 1 : 0;
+        }
+        assertThat(rawInARow).as("raw held on the guessed link").isEqualTo(4);
+
+        // Raw blocks at the same pace, and the link takes nothing meanwhile (a probe may come
+        // first, but the FIFO fills with raw frames).
+        long queued = 0;
+        long floodStart = now;
+        while (queued <= ThroughputController.FLOOD_BACKLOG) {
+            now += 400_000;
+            rung = controller.nextRung(Observation.builder().rung(0).topRung(DEFAULT_TOP)
+                    .fifoAroundFrame(queued, queued + BLOCK + 20, BLOCK + 20).block(BLOCK, BLOCK, false)
+                    .compressNanos(13_000).drainedBytes(drained).nanoTime(now).build());
+            queued += BLOCK + 20;
+        }
+
+        // The first block past the flood backlog, before a stall's time has passed.
+        assertThat(now - floodStart).isLessThan(ThroughputController.STALL_MILLIS * 1_000_000L);
+        assertThat(rung).as("a codec the backlog hides").isPositive();
+    }
+
+    @Test
     void aFifoThatRunsDryAtStartUpKeepsTheFirstCodecInsteadOfGuessingRaw() {
         // JSON blocks 0.4 ms apart whose frames leave at once, before the first window closes:
         // the link took everything, which says nothing of whether it would take raw.

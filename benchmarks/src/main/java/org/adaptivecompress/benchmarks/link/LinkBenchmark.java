@@ -29,7 +29,7 @@ public final class LinkBenchmark {
     private static final double REPEAT_BELOW_SECONDS = 2.0;
     /**
      * Runs of each step-scenario contender, as a multiple of the usual repeats, whatever the
-     * first run took: the link drops a hundredfold about 15 ms into the transfer, so what the
+     * first run took: the link drops a hundredfold 10-50 ms into the transfer, so what the
      * FIFO holds at that instant, which thread scheduling decides, sets the time. Three runs
      * made its median a lottery (the same controller took 0.9 s and 3.7 s in run 5).
      */
