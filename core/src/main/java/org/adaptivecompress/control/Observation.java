@@ -20,6 +20,7 @@ public final class Observation {
     private final int workers;
     private final long drainedBytes;
     private final long nanoTime;
+    private final long writerWaitNanos;
 
     private Observation(Builder b) {
         this.rung = b.rung;
@@ -33,6 +34,7 @@ public final class Observation {
         this.workers = b.workers;
         this.drainedBytes = b.drainedBytes;
         this.nanoTime = b.nanoTime;
+        this.writerWaitNanos = b.writerWaitNanos;
     }
 
     /** A builder with every field zero, except {@link #workers()}, one. */
@@ -115,12 +117,23 @@ public final class Observation {
         return nanoTime;
     }
 
+    /**
+     * Nanoseconds the writing thread spent blocked inside the stream since the previous
+     * observation: waiting for room in the FIFO, for a flush, or for the sink's first write.
+     * Time that is neither the writer's own work nor the codec's; zero where the writer never
+     * blocks (Netty's encoder, whose FIFO is the channel's outbound buffer).
+     */
+    public long writerWaitNanos() {
+        return writerWaitNanos;
+    }
+
     @Override
     public String toString() {
         return "Observation{rung=" + rung + "/" + topRung + ", fifo " + fifoBytesAtBlockStart + " -> " + fifoBytes
                 + ", block " + uncompressedLength + " -> " + storedLength + (incompressible ? " (incompressible)" : "")
                 + ", " + compressNanos + " ns" + (workers > 1 ? " (" + workers + " workers)" : "")
-                + ", drained " + drainedBytes + "}";
+                + ", drained " + drainedBytes + (writerWaitNanos > 0 ? ", writer waited " + writerWaitNanos + " ns" : "")
+                + "}";
     }
 
     /** Builds an {@link Observation}. */
@@ -136,6 +149,7 @@ public final class Observation {
         private int workers = 1;
         private long drainedBytes;
         private long nanoTime;
+        private long writerWaitNanos;
 
         private Builder() {}
 
@@ -213,6 +227,19 @@ public final class Observation {
         /** See {@link Observation#nanoTime()}. */
         public Builder nanoTime(long nanoTime) {
             this.nanoTime = nanoTime;
+            return this;
+        }
+
+        /**
+         * See {@link Observation#writerWaitNanos()}; default 0.
+         *
+         * @throws IllegalArgumentException if {@code nanos} is negative
+         */
+        public Builder writerWaitNanos(long nanos) {
+            if (nanos < 0) {
+                throw new IllegalArgumentException("writerWaitNanos must not be negative, was " + nanos);
+            }
+            this.writerWaitNanos = nanos;
             return this;
         }
 

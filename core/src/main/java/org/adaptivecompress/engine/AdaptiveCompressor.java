@@ -248,6 +248,16 @@ public final class AdaptiveCompressor implements AutoCloseable {
      * @param drainedBytes bytes the sender has written to the sink since the stream started
      */
     public void update(long fifoBytesAtBlockStart, long fifoBytesWhenFrameReady, long drainedBytes) {
+        update(fifoBytesAtBlockStart, fifoBytesWhenFrameReady, drainedBytes, 0);
+    }
+
+    /**
+     * {@link #update(long, long, long)} for a pipeline whose writer can block: with the time it
+     * spent blocked since the last update (see {@link Observation#writerWaitNanos()}), so the
+     * controller does not take that time for the writer's own work.
+     */
+    public void update(long fifoBytesAtBlockStart, long fifoBytesWhenFrameReady, long drainedBytes,
+            long writerWaitNanos) {
         Observation observation = Observation.builder()
                 .rung(lastPlannedRung)
                 .topRung(ladder.top())
@@ -258,6 +268,7 @@ public final class AdaptiveCompressor implements AutoCloseable {
                 .workers(lastWorkers)
                 .drainedBytes(drainedBytes)
                 .nanoTime(System.nanoTime())
+                .writerWaitNanos(writerWaitNanos)
                 .build();
         int next = checkRung(controller.nextRung(observation));
         int previous = rung;

@@ -48,6 +48,8 @@ final class ByteFifo {
     private long flushedTotal;
     private boolean finishing;
     private volatile Throwable failure;
+    /** Nanoseconds the writer spent blocked here since {@link #takeWriterWaitNanos()} last read them; only the writer touches it. */
+    private long writerWaitNanos;
 
     ByteFifo(int capacity) {
         this.ring = new byte[capacity];
@@ -85,6 +87,7 @@ final class ByteFifo {
         lock.lock();
         try {
             drainedWanted = bytes;
+            long began = System.nanoTime();
             try {
                 while (takeTotal <= bytes) {
                     checkFailure();
@@ -92,10 +95,21 @@ final class ByteFifo {
                 }
             } finally {
                 drainedWanted = -1;
+                writerWaitNanos += System.nanoTime() - began;
             }
         } finally {
             lock.unlock();
         }
+    }
+
+    /**
+     * Nanoseconds the writer has spent blocked in this FIFO (for room, the first write, a
+     * flush) since the last call; what the controller must not take for the writer's own work.
+     */
+    long takeWriterWaitNanos() {
+        long waited = writerWaitNanos;
+        writerWaitNanos = 0;
+        return waited;
     }
 
     /** The sender's failure, or {@code null}. */
@@ -151,6 +165,7 @@ final class ByteFifo {
             }
             publishLocked();
             roomWanted = Math.min(wanted, ring.length / ROOM_FRACTION);
+            long began = System.nanoTime();
             try {
                 while ((free = ring.length - (copiedTotal - takeTotal)) < roomWanted) {
                     awaitChange();
@@ -158,6 +173,7 @@ final class ByteFifo {
                 }
             } finally {
                 roomWanted = 0;
+                writerWaitNanos += System.nanoTime() - began;
             }
             return free;
         } finally {
@@ -189,9 +205,14 @@ final class ByteFifo {
             long target = putTotal;
             flushRequested = Math.max(flushRequested, target);
             changed.signalAll();
-            while (flushedTotal < target) {
-                checkFailure();
-                awaitChange();
+            long began = System.nanoTime();
+            try {
+                while (flushedTotal < target) {
+                    checkFailure();
+                    awaitChange();
+                }
+            } finally {
+                writerWaitNanos += System.nanoTime() - began;
             }
             checkFailure();
         } finally {

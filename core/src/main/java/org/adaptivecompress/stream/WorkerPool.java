@@ -198,7 +198,7 @@ final class WorkerPool {
         checkFailure();
         inFlight.pollFirst();
         compressor.recordBlock(slot.job);
-        compressor.update(slot.fifoAtDispatch, fifo.queuedBytes(), fifo.drainedBytes());
+        compressor.update(slot.fifoAtDispatch, fifo.queuedBytes(), fifo.drainedBytes(), fifo.takeWriterWaitNanos());
         if (slot.job.payloadInSource()) {
             fifo.put(slot.frame, 0, FrameFormat.BLOCK_HEADER_LENGTH, slot.input, 0, slot.length);
         } else {

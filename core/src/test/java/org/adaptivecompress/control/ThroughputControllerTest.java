@@ -3,6 +3,7 @@ package org.adaptivecompress.control;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Arrays;
+import java.util.function.IntPredicate;
 import java.util.function.IntToLongFunction;
 import org.assertj.core.data.Percentage;
 import org.junit.jupiter.api.Test;
@@ -31,10 +32,9 @@ class ThroughputControllerTest {
 
     @Test
     void rawIsPredictedAtTheWritersPaceNotAtItsCodecsMemoryCopySpeed() {
-        double predicted = rawThroughputAfterRawBlocks(50, i -> WRITER_NANOS);
+        double predicted = rawThroughputAfterRawBlocks(50, i -> WRITER_NANOS, i -> 0, i -> false);
 
-        double writerPace = BLOCK * 1e9 / (RAW_CODEC_NANOS + WRITER_NANOS);
-        assertThat(predicted).isCloseTo(writerPace, Percentage.withPercentage(5));
+        assertThat(predicted).isCloseTo(writerPace(), Percentage.withPercentage(5));
     }
 
     @Test
@@ -77,11 +77,12 @@ class ThroughputControllerTest {
     @Test
     void onAFastLinkRandomDataDropsToRawAndTheEngineBacksOff() {
         // JSON blocks 0.4 ms apart with 600 KB queued, 400 KB drained per block: 1 GB/s, where
-        // LZ4 pays but compresses less than twice as fast as the link sends raw bytes.
+        // LZ4 pays but compresses less than twice as fast as the link sends raw bytes. The
+        // writer waits for room for what its block leaves of the 0.4 ms.
         ThroughputController controller = new ThroughputController();
         int rung = controller.initialRung(DEFAULT_TOP);
         for (int i = 1; i <= 6; i++) {
-            rung = controller.nextRung(jsonBlock(rung, 600_000, i * 400_000L, i * 400_000L));
+            rung = controller.nextRung(linkPacedJsonBlock(rung, 600_000, i * 400_000L, i * 400_000L, 400_000));
         }
 
         assertThat(rung).as("compressing before the random data").isPositive();
@@ -142,13 +143,13 @@ class ThroughputControllerTest {
         long now = 0;
         long drained = 0;
         long queued = 1 << 20;
-        // 10 Mbit/s with a megabyte queued: one 64 KiB write every 60 ms.
+        // 10 Mbit/s with a megabyte queued: one 64 KiB write every 60 ms, a block every 15 ms.
         for (int i = 0; i < 60; i++) {
             now += 15_000_000;
             if (i % 4 == 3) {
                 drained += 64 * 1024;
             }
-            rung = controller.nextRung(jsonBlock(rung, queued, drained, now));
+            rung = controller.nextRung(linkPacedJsonBlock(rung, queued, drained, now, 15_000_000));
         }
         assertThat(controller.throughput(0)).as("the slow link measured").isLessThan(2e6);
 
@@ -157,7 +158,7 @@ class ThroughputControllerTest {
         drained += queued;
         controller.nextRung(Observation.builder().rung(rung).topRung(DEFAULT_TOP).fifoAroundFrame(queued, 0, JSON_FRAME)
                 .block(BLOCK, JSON_FRAME - 20, false).compressNanos(8_100_000).drainedBytes(drained)
-                .nanoTime(now).build());
+                .nanoTime(now).writerWaitNanos(17_000_000 - 8_100_000 - WRITER_NANOS).build());
 
         // At once, where idle windows would take 100 ms each to raise the estimate by a quarter.
         assertThat(controller.throughput(0)).isGreaterThan(40e6);
@@ -345,18 +346,35 @@ class ThroughputControllerTest {
     @Test
     void theWritersCostFollowsItsLowerSamplesSoAStartUpSlowdownDoesNotStick() {
         // The first three blocks while the writer loses its core (four times the steady cost).
-        double predicted = rawThroughputAfterRawBlocks(8, i -> i < 3 ? 4 * WRITER_NANOS : WRITER_NANOS);
+        double predicted = rawThroughputAfterRawBlocks(8, i -> i < 3 ? 4 * WRITER_NANOS : WRITER_NANOS, i -> 0,
+                i -> false);
 
-        double writerPace = BLOCK * 1e9 / (RAW_CODEC_NANOS + WRITER_NANOS);
-        assertThat(predicted).isCloseTo(writerPace, Percentage.withPercentage(15));
+        assertThat(predicted).isCloseTo(writerPace(), Percentage.withPercentage(15));
+    }
+
+    @Test
+    void timeTheWriterSpentBlockedInTheStreamIsNotTakenForItsWork() {
+        // A backlog throughout, but for block 2, which the writer began after 170 ms blocked
+        // in the stream (waiting for a flush, say), the FIFO emptied meanwhile.
+        double predicted = rawThroughputAfterRawBlocks(12, i -> WRITER_NANOS + (i == 2 ? 170_000_000 : 0),
+                i -> i == 2 ? 170_000_000 : 0, i -> i != 2);
+
+        assertThat(predicted).isCloseTo(writerPace(), Percentage.withPercentage(15));
+    }
+
+    private static double writerPace() {
+        return BLOCK * 1e9 / (RAW_CODEC_NANOS + WRITER_NANOS);
     }
 
     /**
-     * Feeds a fresh controller raw blocks, the FIFO empty at each start (the writer never waited
-     * for room), block {@code i} costing the writer {@code writerNanos(i)} besides the codec;
-     * returns raw's predicted throughput.
+     * Feeds a fresh controller raw blocks, block {@code i} taking the writer
+     * {@code writerNanos(i)} besides the codec, of which it spent {@code waitedNanos(i)}
+     * blocked in the stream; where {@code backlog(i)}, a megabyte is queued throughout the block,
+     * else the FIFO is empty. The sink drains a frame per block. Returns raw's predicted
+     * throughput.
      */
-    private static double rawThroughputAfterRawBlocks(int blocks, IntToLongFunction writerNanos) {
+    private static double rawThroughputAfterRawBlocks(int blocks, IntToLongFunction writerNanos,
+            IntToLongFunction waitedNanos, IntPredicate backlog) {
         ThroughputController controller = new ThroughputController();
         controller.initialRung(SPEED.length - 1);
         long now = 0;
@@ -364,9 +382,11 @@ class ThroughputControllerTest {
         for (int i = 0; i < blocks; i++) {
             now += RAW_CODEC_NANOS + writerNanos.applyAsLong(i);
             drained += BLOCK + 20;
+            long queued = backlog.test(i) ? 1 << 20 : 0;
             controller.nextRung(Observation.builder().rung(0).topRung(SPEED.length - 1)
-                    .fifoAroundFrame(0, 0, BLOCK + 20).block(BLOCK, BLOCK, false).compressNanos(RAW_CODEC_NANOS)
-                    .drainedBytes(drained).nanoTime(now).build());
+                    .fifoAroundFrame(queued, queued, BLOCK + 20).block(BLOCK, BLOCK, false)
+                    .compressNanos(RAW_CODEC_NANOS).drainedBytes(drained).nanoTime(now)
+                    .writerWaitNanos(waitedNanos.applyAsLong(i)).build());
         }
         return controller.throughput(0);
     }
@@ -379,10 +399,29 @@ class ThroughputControllerTest {
 
     /** A block of JSON (ratio 5.8 at every rung) on the default ladder's seven rungs, each three times slower than the last. */
     private static Observation jsonBlock(int rung, long queued, long drained, long nanoTime) {
-        long compressNanos = rung == 0 ? 13_000 : (long) (100_000 * Math.pow(3, rung - 1));
+        return jsonBlockBuilder(rung, queued, drained, nanoTime).build();
+    }
+
+    /**
+     * {@link #jsonBlock}, {@code intervalNanos} after the previous block, the writer having
+     * waited for room in the FIFO for whatever of that interval its codec and
+     * {@link #WRITER_NANOS} leave.
+     */
+    private static Observation linkPacedJsonBlock(int rung, long queued, long drained, long nanoTime,
+            long intervalNanos) {
+        Observation.Builder block = jsonBlockBuilder(rung, queued, drained, nanoTime);
+        long waited = intervalNanos - jsonCompressNanos(rung) - WRITER_NANOS;
+        return block.writerWaitNanos(Math.max(0, waited)).build();
+    }
+
+    private static Observation.Builder jsonBlockBuilder(int rung, long queued, long drained, long nanoTime) {
         return Observation.builder().rung(rung).topRung(DEFAULT_TOP).fifoAroundFrame(queued, queued, JSON_FRAME)
-                .block(BLOCK, JSON_FRAME - 20, false).compressNanos(compressNanos).drainedBytes(drained)
-                .nanoTime(nanoTime).build();
+                .block(BLOCK, JSON_FRAME - 20, false).compressNanos(jsonCompressNanos(rung)).drainedBytes(drained)
+                .nanoTime(nanoTime);
+    }
+
+    private static long jsonCompressNanos(int rung) {
+        return rung == 0 ? 13_000 : (long) (100_000 * Math.pow(3, rung - 1));
     }
 
     private static Observation randomBlock(int rung, long queued, long drained, long nanoTime) {

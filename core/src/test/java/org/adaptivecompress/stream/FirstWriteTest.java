@@ -7,12 +7,18 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import org.adaptivecompress.control.LevelController;
+import org.adaptivecompress.control.Observation;
+import org.adaptivecompress.control.ThroughputController;
 import org.adaptivecompress.testing.DataKind;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -23,6 +29,7 @@ class FirstWriteTest {
 
     private static final int BLOCK = 64 * 1024;
     private static final byte[] DATA = DataKind.JSON_EVENTS.generate(16 * BLOCK);
+    private static final long HELD_MILLIS = 100;
 
     /** Holds every write until {@link #open} is counted down, then keeps what it is given. */
     private static final class HeldSink extends OutputStream {
@@ -79,6 +86,46 @@ class FirstWriteTest {
         try (InputStream in = new AdaptiveInputStream(new ByteArrayInputStream(sink.received.toByteArray()))) {
             assertThat(in.readAllBytes()).isEqualTo(DATA);
         }
+    }
+
+    @Test
+    void theWaitForTheFirstWriteReachesTheControllerAsAWaitNotAsWork() throws Exception {
+        HeldSink sink = new HeldSink();
+        List<Observation> seen = new CopyOnWriteArrayList<>();
+        ThroughputController model = new ThroughputController();
+        LevelController recording = new LevelController() {
+            @Override
+            public int initialRung(int top) {
+                return model.initialRung(top);
+            }
+
+            @Override
+            public int nextRung(Observation observation) {
+                seen.add(observation);
+                return model.nextRung(observation);
+            }
+        };
+        AdaptiveOutputStream out = AdaptiveOutputStream.builder().blockSize(BLOCK).controller(() -> recording)
+                .build(sink);
+        ExecutorService writer = Executors.newSingleThreadExecutor();
+        try {
+            Future<?> writing = writer.submit(() -> {
+                out.write(DATA);
+                out.close();
+                return null;
+            });
+            while (out.statistics().totalBlocks() < AdaptiveOutputStream.BLOCKS_BEFORE_FIRST_WRITE) {
+                Thread.sleep(1);
+            }
+            Thread.sleep(HELD_MILLIS);
+            sink.open.countDown();
+            writing.get(30, TimeUnit.SECONDS);
+        } finally {
+            sink.open.countDown();
+            writer.shutdownNow();
+        }
+        Observation afterTheWait = seen.get(AdaptiveOutputStream.BLOCKS_BEFORE_FIRST_WRITE);
+        assertThat(afterTheWait.writerWaitNanos()).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(HELD_MILLIS));
     }
 
     @ParameterizedTest(name = "maxWorkers={0}")

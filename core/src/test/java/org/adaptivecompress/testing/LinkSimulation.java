@@ -142,6 +142,7 @@ public final class LinkSimulation {
         double drained = 0;
         int skipRemaining = 0;
         int skipRun = 1;
+        double waited = 0;
         for (int i = 0; i < blocks; i++) {
             Profile profile = profileByBlock.apply(i);
             double link = linkByBlock.applyAsDouble(i);
@@ -175,11 +176,14 @@ public final class LinkSimulation {
                     .compressNanos((long) (compressSeconds * 1e9))
                     .drainedBytes((long) drained)
                     .nanoTime((long) (clock * 1e9))
+                    .writerWaitNanos((long) (waited * 1e9))
                     .build();
+            waited = 0;
             rung = controller.nextRung(o);
             if (fifo + frame > fifoCapacity) {
                 double wait = (fifo + frame - fifoCapacity) / link;
                 clock += wait;
+                waited = wait;
                 drained += fifo + frame - fifoCapacity;
                 fifo = fifoCapacity - frame;
             }
