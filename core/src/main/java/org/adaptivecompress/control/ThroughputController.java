@@ -97,7 +97,11 @@ public final class ThroughputController implements LevelController {
      * milliseconds, so only a FIFO that fills for longer says the link slowed.
      */
     static final int STALL_MILLIS = 4;
-    /** A backlog past which a growing FIFO is fed only rungs whose compression it hides (see rungTheBacklogHides). */
+    /**
+     * A backlog past which a growing FIFO is fed only rungs whose compression it hides (see
+     * rungTheBacklogHides). The stream's default FIFO holds no more, so there its capacity
+     * bounds a flood by itself; the guard acts for streams given a larger FIFO.
+     */
     static final int FLOOD_BACKLOG = 1 << 20;
     /** How long after the start no finished sender write bounds the link (see boundStartupLink). */
     static final int STARTUP_SILENCE_MILLIS = 2;

@@ -61,8 +61,14 @@ import org.adaptivecompress.format.FrameFormat;
  */
 public final class AdaptiveOutputStream extends OutputStream {
 
-    /** Default FIFO capacity, 4 MiB: 32 raw blocks, enough to absorb a slow rung's burst. */
-    public static final int DEFAULT_FIFO_CAPACITY = 4 << 20;
+    /**
+     * Default FIFO capacity, 1 MiB: eight raw blocks, 80 ms of a 100 Mbit/s link, enough to
+     * keep the link busy through a slow rung's block. Not more, because whatever the FIFO holds
+     * when the link slows crosses at the slower rate: with 4 MiB, a FIFO of LZ4 or raw frames
+     * queued at 1 Gbit/s took 3.4 s at 10 Mbit/s, and the step scenario's median was 1.22 s
+     * against 1.0 s with 1 MiB (see docs/PERFORMANCE.md).
+     */
+    public static final int DEFAULT_FIFO_CAPACITY = 1 << 20;
     /** The most compression workers a stream can have. */
     public static final int MAX_WORKERS = 256;
     /** Blocks the writer compresses before the sink has taken one write; see {@link #awaitTheLinkAtStartup()}. */
@@ -396,7 +402,7 @@ public final class AdaptiveOutputStream extends OutputStream {
         }
 
         /**
-         * FIFO capacity in bytes, from 1 KiB to 1 GiB; default 4 MiB. Until the sink has taken
+         * FIFO capacity in bytes, from 1 KiB to 1 GiB; default 1 MiB. Until the sink has taken
          * its first write of block bytes, the writer compresses no more than two blocks ahead
          * of it, whatever the capacity.
          */

@@ -68,7 +68,7 @@ class FirstWriteTest {
                 out.close();
                 return null;
             });
-            // The 4 MiB FIFO has room for all 16 blocks: only the first write can hold the writer.
+            // The 1 MiB FIFO has room for all 16 blocks: only the first write can hold the writer.
             while (out.statistics().totalBlocks() < AdaptiveOutputStream.BLOCKS_BEFORE_FIRST_WRITE) {
                 Thread.sleep(1);
             }

@@ -29,7 +29,7 @@ public final class AdaptiveCodecSettings {
     public static final String DEFAULT_COMPRESSOR_CONTROLLER = "fixed:1";
     /** Bytes of input per block; default 128 KiB. */
     public static final String BLOCK_SIZE_KEY = PREFIX + "block.size";
-    /** Capacity in bytes of the FIFO between compressor and sender thread; default 4 MiB. */
+    /** Capacity in bytes of the FIFO between compressor and sender thread; default 1 MiB. */
     public static final String FIFO_CAPACITY_KEY = PREFIX + "fifo.capacity";
     /** A reader's ceiling on a block's declared lengths, checked before it allocates; default 4 MiB. */
     public static final String MAX_BLOCK_LENGTH_KEY = PREFIX + "max.block.length";
