@@ -65,8 +65,8 @@ public final class AdaptiveOutputStream extends OutputStream {
      * Default FIFO capacity, 1 MiB: eight raw blocks, 80 ms of a 100 Mbit/s link, enough to
      * keep the link busy through a slow rung's block. Not more, because whatever the FIFO holds
      * when the link slows crosses at the slower rate: with 4 MiB, a FIFO of LZ4 or raw frames
-     * queued at 1 Gbit/s took 3.4 s at 10 Mbit/s, and the step scenario's median was 1.22 s
-     * against 1.0 s with 1 MiB (see docs/PERFORMANCE.md).
+     * queued at 1 Gbit/s took 3.4 s at 10 Mbit/s, and the step scenario's medians were 1.05-1.23 s
+     * against 0.91-1.08 s with 1 MiB (see docs/CONTROLLERS.md, "The FIFO is short").
      */
     public static final int DEFAULT_FIFO_CAPACITY = 1 << 20;
     /** The most compression workers a stream can have. */

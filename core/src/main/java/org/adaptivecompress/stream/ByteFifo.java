@@ -87,7 +87,6 @@ final class ByteFifo {
         lock.lock();
         try {
             drainedWanted = bytes;
-            long began = System.nanoTime();
             try {
                 while (takeTotal <= bytes) {
                     checkFailure();
@@ -95,7 +94,6 @@ final class ByteFifo {
                 }
             } finally {
                 drainedWanted = -1;
-                writerWaitNanos += System.nanoTime() - began;
             }
         } finally {
             lock.unlock();
@@ -165,7 +163,6 @@ final class ByteFifo {
             }
             publishLocked();
             roomWanted = Math.min(wanted, ring.length / ROOM_FRACTION);
-            long began = System.nanoTime();
             try {
                 while ((free = ring.length - (copiedTotal - takeTotal)) < roomWanted) {
                     awaitChange();
@@ -173,7 +170,6 @@ final class ByteFifo {
                 }
             } finally {
                 roomWanted = 0;
-                writerWaitNanos += System.nanoTime() - began;
             }
             return free;
         } finally {
@@ -205,14 +201,9 @@ final class ByteFifo {
             long target = putTotal;
             flushRequested = Math.max(flushRequested, target);
             changed.signalAll();
-            long began = System.nanoTime();
-            try {
-                while (flushedTotal < target) {
-                    checkFailure();
-                    awaitChange();
-                }
-            } finally {
-                writerWaitNanos += System.nanoTime() - began;
+            while (flushedTotal < target) {
+                checkFailure();
+                awaitChange();
             }
             checkFailure();
         } finally {
@@ -313,12 +304,16 @@ final class ByteFifo {
         }
     }
 
+    /** The writer's one way to block, so the time it spends blocked is counted here alone. */
     private void awaitChange() throws InterruptedIOException {
+        long began = System.nanoTime();
         try {
             changed.await();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new InterruptedIOException("interrupted while waiting for the sender");
+        } finally {
+            writerWaitNanos += System.nanoTime() - began;
         }
     }
 

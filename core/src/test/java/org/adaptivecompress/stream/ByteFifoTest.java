@@ -2,10 +2,6 @@ package org.adaptivecompress.stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.OutputStream;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -16,30 +12,6 @@ class ByteFifoTest {
 
     private static final int CAPACITY = 1024;
     private static final long HOLD_MILLIS = 50;
-
-    /** Takes nothing until {@link #open} is counted down. */
-    private static final class GatedSink extends OutputStream {
-        final CountDownLatch open = new CountDownLatch(1);
-        final ByteArrayOutputStream received = new ByteArrayOutputStream();
-
-        @Override
-        public void write(int b) throws IOException {
-            write(new byte[] {(byte) b}, 0, 1);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            try {
-                open.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IOException("interrupted", e);
-            }
-            synchronized (received) {
-                received.write(b, off, len);
-            }
-        }
-    }
 
     @Test
     void aPutThatFindsRoomCountsNoWait() throws Exception {
@@ -52,7 +24,7 @@ class ByteFifoTest {
     @Test
     void theWritersWaitForRoomIsCountedOnceAndThenReset() throws Exception {
         ByteFifo fifo = new ByteFifo(CAPACITY);
-        GatedSink sink = new GatedSink();
+        HeldSink sink = new HeldSink();
         Thread sender = new Thread(() -> fifo.drainTo(sink));
         sender.start();
         Thread opener = openOnceBlocked(Thread.currentThread(), sink);
@@ -65,13 +37,13 @@ class ByteFifoTest {
         fifo.finish();
         sender.join();
         opener.join();
-        assertThat(sink.received.size()).isEqualTo(2 * CAPACITY);
+        assertThat(sink.received().length).isEqualTo(2 * CAPACITY);
     }
 
     @Test
     void theWritersWaitForAFlushIsCounted() throws Exception {
         ByteFifo fifo = new ByteFifo(CAPACITY);
-        GatedSink sink = new GatedSink();
+        HeldSink sink = new HeldSink();
         Thread sender = new Thread(() -> fifo.drainTo(sink));
         sender.start();
         fifo.put(new byte[10], 0, 10);
@@ -86,7 +58,7 @@ class ByteFifoTest {
     }
 
     /** Opens {@code sink} {@value #HOLD_MILLIS} ms after {@code writer} blocks, so that whole hold is its wait. */
-    private static Thread openOnceBlocked(Thread writer, GatedSink sink) {
+    private static Thread openOnceBlocked(Thread writer, HeldSink sink) {
         Thread opener = new Thread(() -> {
             while (writer.getState() != Thread.State.WAITING && writer.getState() != Thread.State.TIMED_WAITING) {
                 Thread.onSpinWait();

@@ -3,13 +3,11 @@ package org.adaptivecompress.stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -31,59 +29,21 @@ class FirstWriteTest {
     private static final byte[] DATA = DataKind.JSON_EVENTS.generate(16 * BLOCK);
     private static final long HELD_MILLIS = 100;
 
-    /** Holds every write until {@link #open} is counted down, then keeps what it is given. */
-    private static final class HeldSink extends OutputStream {
-        final CountDownLatch open = new CountDownLatch(1);
-        final ByteArrayOutputStream received = new ByteArrayOutputStream();
-
-        @Override
-        public void write(int b) throws IOException {
-            write(new byte[] {(byte) b}, 0, 1);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            try {
-                open.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IOException("interrupted", e);
-            }
-            synchronized (received) {
-                received.write(b, off, len);
-            }
-        }
-    }
-
     @ParameterizedTest(name = "maxWorkers={0}")
     @ValueSource(ints = {1, 2})
     void theWriterCompressesAFewBlocksThenWaitsForTheSinksFirstWrite(int maxWorkers) throws Exception {
         HeldSink sink = new HeldSink();
         AdaptiveOutputStream out = AdaptiveOutputStream.builder().blockSize(BLOCK).maxWorkers(maxWorkers)
                 .build(sink);
-        ExecutorService writer = Executors.newSingleThreadExecutor();
-        try {
-            Future<?> writing = writer.submit(() -> {
-                out.write(DATA);
-                out.close();
-                return null;
-            });
-            // The 1 MiB FIFO has room for all 16 blocks: only the first write can hold the writer.
-            while (out.statistics().totalBlocks() < AdaptiveOutputStream.BLOCKS_BEFORE_FIRST_WRITE) {
-                Thread.sleep(1);
-            }
+        // The 1 MiB FIFO has room for all 16 blocks: only the first write can hold the writer.
+        writeThroughHeldSink(out, sink, writing -> {
             Thread.sleep(200);
             assertThat(writing).isNotDone();
             assertThat(out.statistics().totalBlocks()).isEqualTo(AdaptiveOutputStream.BLOCKS_BEFORE_FIRST_WRITE);
+        });
 
-            sink.open.countDown();
-            writing.get(30, TimeUnit.SECONDS);
-        } finally {
-            sink.open.countDown();
-            writer.shutdownNow();
-        }
         assertThat(out.statistics().totalBlocks()).isEqualTo(16);
-        try (InputStream in = new AdaptiveInputStream(new ByteArrayInputStream(sink.received.toByteArray()))) {
+        try (InputStream in = new AdaptiveInputStream(new ByteArrayInputStream(sink.received()))) {
             assertThat(in.readAllBytes()).isEqualTo(DATA);
         }
     }
@@ -107,23 +67,8 @@ class FirstWriteTest {
         };
         AdaptiveOutputStream out = AdaptiveOutputStream.builder().blockSize(BLOCK).controller(() -> recording)
                 .build(sink);
-        ExecutorService writer = Executors.newSingleThreadExecutor();
-        try {
-            Future<?> writing = writer.submit(() -> {
-                out.write(DATA);
-                out.close();
-                return null;
-            });
-            while (out.statistics().totalBlocks() < AdaptiveOutputStream.BLOCKS_BEFORE_FIRST_WRITE) {
-                Thread.sleep(1);
-            }
-            Thread.sleep(HELD_MILLIS);
-            sink.open.countDown();
-            writing.get(30, TimeUnit.SECONDS);
-        } finally {
-            sink.open.countDown();
-            writer.shutdownNow();
-        }
+        writeThroughHeldSink(out, sink, writing -> Thread.sleep(HELD_MILLIS));
+
         Observation afterTheWait = seen.get(AdaptiveOutputStream.BLOCKS_BEFORE_FIRST_WRITE);
         assertThat(afterTheWait.writerWaitNanos()).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(HELD_MILLIS));
     }
@@ -151,5 +96,36 @@ class FirstWriteTest {
             assertThat(expected).hasRootCauseMessage("connection refused");
         }
         assertThat(out.statistics().totalBlocks()).isLessThanOrEqualTo(AdaptiveOutputStream.BLOCKS_BEFORE_FIRST_WRITE);
+    }
+
+    /** What a test does while the writer is held by the sink's first write. */
+    private interface WhileHeld {
+        void run(Future<?> writing) throws Exception;
+    }
+
+    /**
+     * Writes {@link #DATA} into {@code out} and closes it on another thread; once the writer has
+     * compressed the blocks it may before the sink's first write, runs {@code whileHeld}, then
+     * opens the sink and waits for the close.
+     */
+    private static void writeThroughHeldSink(AdaptiveOutputStream out, HeldSink sink, WhileHeld whileHeld)
+            throws Exception {
+        ExecutorService writer = Executors.newSingleThreadExecutor();
+        try {
+            Future<?> writing = writer.submit(() -> {
+                out.write(DATA);
+                out.close();
+                return null;
+            });
+            while (out.statistics().totalBlocks() < AdaptiveOutputStream.BLOCKS_BEFORE_FIRST_WRITE) {
+                Thread.sleep(1);
+            }
+            whileHeld.run(writing);
+            sink.open.countDown();
+            writing.get(30, TimeUnit.SECONDS);
+        } finally {
+            sink.open.countDown();
+            writer.shutdownNow();
+        }
     }
 }
