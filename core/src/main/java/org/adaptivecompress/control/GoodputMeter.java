@@ -85,6 +85,11 @@ final class GoodputMeter {
                 && goodput[candidate] < goodput[current];
     }
 
+    /** Whether holding {@code rung} has been measured recently on a link like this one. */
+    boolean measured(int rung, long block, double link) {
+        return isFresh(rung, block, link);
+    }
+
     /** Drops every measurement: the data changed, so every rung's goodput did. */
     void forget() {
         Arrays.fill(goodput, Double.NaN);
