@@ -459,7 +459,7 @@ public final class ThroughputController implements LevelController {
      * model further up. There the dither waits until holding {@code home} alone has measured
      * its goodput, and stops while dithering measured less; both measurements last
      * {@value GoodputMeter#FRESH_BLOCKS} blocks, so the comparison is made again as the data or
-     * the cores change. On loopback, 250 MB of text at 1 Gbit/s took 0.87-1.75 s (6 of 26
+     * the cores change. On loopback, 250 MB of text at 1 Gbit/s took 0.87-1.75 s (7 of 26
      * transfers over 1.1 s) with the model trusted, 0.87-1.01 s with it checked.
      */
     private boolean ditherConfirmed(int home, double gain) {
