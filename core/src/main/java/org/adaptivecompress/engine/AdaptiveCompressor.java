@@ -44,6 +44,8 @@ public final class AdaptiveCompressor implements AutoCloseable {
     private final int salt;
     /** This thread's encoder: {@link #compressBlock} and the end marker. */
     private final FrameEncoder encoder;
+    /** The stream's zstd histories; null if its blocks decode alone. */
+    private final Histories histories;
     /** {@link #compressBlock}'s job, reused. */
     private final BlockJob job = new BlockJob();
 
@@ -92,6 +94,7 @@ public final class AdaptiveCompressor implements AutoCloseable {
         this.controller = Objects.requireNonNull(options.controllerFactory().get(), "controller factory returned null");
         this.salt = salt;
         this.encoder = new FrameEncoder(ladder, blockSize, salt);
+        this.histories = options.history() ? new Histories(ladder) : null;
         this.blocksPerRung = new long[ladder.size()];
         this.bytesInPerRung = new long[ladder.size()];
         this.bytesOutPerRung = new long[ladder.size()];
@@ -121,7 +124,7 @@ public final class AdaptiveCompressor implements AutoCloseable {
 
     /** Writes the stream header; returns its length, {@link FrameFormat#STREAM_HEADER_LENGTH}. */
     public int writeStreamHeader(byte[] dst, int offset) {
-        return FrameFormat.writeStreamHeader(dst, offset, salt);
+        return FrameFormat.writeStreamHeader(dst, offset, salt, histories != null);
     }
 
     /** Writes the end-of-stream marker; returns its length, {@link FrameFormat#BLOCK_HEADER_LENGTH}. */
@@ -201,6 +204,7 @@ public final class AdaptiveCompressor implements AutoCloseable {
         } else {
             job.tryRung = rung;
         }
+        job.history = histories == null || job.tryRung == 0 ? null : histories.lend(job.tryRung);
     }
 
     /**
@@ -210,6 +214,10 @@ public final class AdaptiveCompressor implements AutoCloseable {
      */
     public void recordBlock(BlockJob job) {
         ensureOpen();
+        if (job.history != null) {
+            histories.giveBack(job.history);
+            job.history = null;
+        }
         lastIncompressible = job.skipped || job.didNotShrink;
         if (!job.skipped && job.tryRung > 0) {
             if (job.didNotShrink) {
@@ -293,7 +301,11 @@ public final class AdaptiveCompressor implements AutoCloseable {
         }
     }
 
-    /** Frees every rung's native compressor of this engine's own encoder. Idempotent. */
+    /**
+     * Frees every rung's native compressor of this engine's own encoder, and the stream's zstd
+     * histories (one lent to a block still being compressed is freed when the block is
+     * recorded). Idempotent.
+     */
     @Override
     public void close() {
         if (closed) {
@@ -301,6 +313,9 @@ public final class AdaptiveCompressor implements AutoCloseable {
         }
         closed = true;
         encoder.close();
+        if (histories != null) {
+            histories.close();
+        }
     }
 
     private int checkRung(int r) {

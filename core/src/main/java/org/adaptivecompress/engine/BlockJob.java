@@ -19,6 +19,8 @@ public final class BlockJob {
     boolean skipped;
     /** Workers compressing side by side when the block was planned. */
     int workers = 1;
+    /** The zstd history lent to the block, or null if it is compressed to decode alone. */
+    Histories.History history;
 
     int uncompressedLength;
     /** The rung the frame was stored at: {@link #tryRung}, or 0 if the block did not shrink. */

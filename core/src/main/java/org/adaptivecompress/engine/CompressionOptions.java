@@ -8,8 +8,8 @@ import org.adaptivecompress.control.LevelControllers;
 import org.adaptivecompress.format.FrameFormat;
 
 /**
- * How an {@link AdaptiveCompressor} compresses: the ladder, the controller, the block size and
- * an optional rung-change listener. Immutable; shared by every integration.
+ * How an {@link AdaptiveCompressor} compresses: the ladder, the controller, the block size,
+ * whether zstd rungs keep a history across blocks, and an optional rung-change listener. Immutable; shared by every integration.
  */
 public final class CompressionOptions {
 
@@ -28,12 +28,14 @@ public final class CompressionOptions {
     private final Supplier<? extends LevelController> controllerFactory;
     private final int blockSize;
     private final RungChangeListener listener;
+    private final boolean history;
 
     private CompressionOptions(Builder b) {
         this.ladder = b.ladder;
         this.controllerFactory = b.controllerFactory;
         this.blockSize = b.blockSize;
         this.listener = b.listener;
+        this.history = b.history;
     }
 
     /** The default ladder, the default controller and 128 KiB blocks. */
@@ -53,6 +55,7 @@ public final class CompressionOptions {
         b.controllerFactory = controllerFactory;
         b.blockSize = blockSize;
         b.listener = listener;
+        b.history = history;
         return b;
     }
 
@@ -76,12 +79,21 @@ public final class CompressionOptions {
         return listener;
     }
 
+    /**
+     * Whether zstd blocks keep a window over the blocks before them (see
+     * {@link Builder#history(boolean)}); true by default.
+     */
+    public boolean history() {
+        return history;
+    }
+
     /** Builds {@link CompressionOptions}; every setter checks its argument at once. */
     public static final class Builder {
         private Ladder ladder = Ladder.defaultLadder();
         private Supplier<? extends LevelController> controllerFactory = LevelControllers.defaultController();
         private int blockSize = DEFAULT_BLOCK_SIZE;
         private RungChangeListener listener = (from, to, l) -> { };
+        private boolean history = true;
 
         private Builder() {}
 
@@ -120,6 +132,18 @@ public final class CompressionOptions {
         /** Told each time the rung changes. */
         public Builder listener(RungChangeListener listener) {
             this.listener = Objects.requireNonNull(listener, "listener is null");
+            return this;
+        }
+
+        /**
+         * Whether each zstd rung keeps one frame open across the blocks it compresses, so a block
+         * matches what came up to 2 MiB before it, as zstd's streaming mode does (on by
+         * default). Blocks then decode only in stream order, and a writer holds native memory for
+         * each zstd rung it uses (up to about 40 MiB for the highest levels); turn it off where
+         * a block must decode alone (records compressed one by one, files read from the middle).
+         */
+        public Builder history(boolean history) {
+            this.history = history;
             return this;
         }
 

@@ -7,8 +7,9 @@ import org.adaptivecompress.codec.Rung;
 import org.adaptivecompress.format.FrameFormat;
 
 /**
- * Turns one block into one frame at a given rung: the codec call, the raw fallback when the
- * block does not shrink, the content CRC32C and the salted block header. No decisions and no
+ * Turns one block into one frame at a given rung: the codec call (into the zstd history the
+ * job was lent, if any), the raw fallback when the block does not shrink, the content CRC32C
+ * and the salted block header. No decisions and no
  * statistics: those stay in {@link AdaptiveCompressor}, which makes encoders with
  * {@link AdaptiveCompressor#newFrameEncoder()}.
  *
@@ -68,10 +69,17 @@ public final class FrameEncoder implements AutoCloseable {
         int tryRung = job.tryRung;
         long start = System.nanoTime();
         int stored = BlockCompressor.DOES_NOT_FIT;
+        Histories.History history = job.history;
+        boolean continues = false;
         if (tryRung > 0) {
             // Worth keeping only if it saves at least 1/32 of the block.
             int worthKeeping = length - (length >>> 5) - 1;
-            stored = compressor(tryRung).compress(src, offset, length, dst, payloadOffset, worthKeeping);
+            if (history != null) {
+                continues = history.compressor.continuesFrame();
+                stored = history.compressor.compress(src, offset, length, dst, payloadOffset, worthKeeping);
+            } else {
+                stored = compressor(tryRung).compress(src, offset, length, dst, payloadOffset, worthKeeping);
+            }
         }
         job.didNotShrink = tryRung > 0 && stored == BlockCompressor.DOES_NOT_FIT;
         Rung used;
@@ -93,8 +101,9 @@ public final class FrameEncoder implements AutoCloseable {
 
         crc.reset();
         crc.update(src, offset, length);
-        FrameFormat.writeBlockHeader(dst, dstOffset, salt, used.codec().id(), used.level(), length, stored,
-                (int) crc.getValue(), headerCrc);
+        int historyId = history != null && used != Rung.RAW ? history.id : 0;
+        FrameFormat.writeBlockHeader(dst, dstOffset, salt, used.codec().id(), used.level(), historyId,
+                continues && historyId != 0, length, stored, (int) crc.getValue(), headerCrc);
         job.frameLength = FrameFormat.BLOCK_HEADER_LENGTH + stored;
         return job.payloadInSource ? FrameFormat.BLOCK_HEADER_LENGTH : job.frameLength;
     }

@@ -7,15 +7,19 @@ import java.util.zip.CRC32C;
 import java.util.zip.DataFormatException;
 import org.adaptivecompress.codec.BlockDecompressor;
 import org.adaptivecompress.codec.CodecType;
+import org.adaptivecompress.codec.ZstdHistoryDecompressor;
 
 /**
  * Decodes block payloads and verifies them against their header's checksum.
  *
- * <p>Keeps one decompressor per codec, created on first use and reused; not thread-safe.
+ * <p>Keeps one decompressor per codec and one per zstd history, created on first use and
+ * reused; not thread-safe. Blocks of a stream with histories must be decoded in stream order.
  */
 public final class BlockDecoder implements AutoCloseable {
 
     private final Map<CodecType, BlockDecompressor> decompressors = new EnumMap<>(CodecType.class);
+    /** Decoders of the stream's zstd histories, by id, created on first use. */
+    private final ZstdHistoryDecompressor[] histories = new ZstdHistoryDecompressor[FrameFormat.MAX_HISTORIES + 1];
     private final CRC32C crc = new CRC32C();
 
     /**
@@ -26,9 +30,14 @@ public final class BlockDecoder implements AutoCloseable {
      */
     public void decode(BlockHeader header, byte[] src, int offset, byte[] dst, int dstOffset, long position)
             throws CorruptFrameException {
-        BlockDecompressor decompressor = decompressors.computeIfAbsent(header.codec(), CodecType::newDecompressor);
         try {
-            decompressor.decompress(src, offset, header.storedLength(), dst, dstOffset, header.uncompressedLength());
+            if (header.historyId() != 0) {
+                history(header.historyId()).decompress(header.continuesHistory(), src, offset, header.storedLength(),
+                        dst, dstOffset, header.uncompressedLength());
+            } else {
+                decompressors.computeIfAbsent(header.codec(), CodecType::newDecompressor)
+                        .decompress(src, offset, header.storedLength(), dst, dstOffset, header.uncompressedLength());
+            }
         } catch (DataFormatException e) {
             throw new CorruptFrameException(
                     "block at stream offset " + position + " does not decode: " + e.getMessage(), e);
@@ -75,6 +84,27 @@ public final class BlockDecoder implements AutoCloseable {
         }
     }
 
+    /**
+     * Forgets the histories of the stream before: call it after each stream header, so a block
+     * of a concatenated stream cannot continue a frame of the one before it.
+     */
+    public void newStream() {
+        for (ZstdHistoryDecompressor h : histories) {
+            if (h != null) {
+                h.dropFrame();
+            }
+        }
+    }
+
+    private ZstdHistoryDecompressor history(int id) {
+        ZstdHistoryDecompressor h = histories[id];
+        if (h == null) {
+            h = new ZstdHistoryDecompressor(FrameFormat.HISTORY_WINDOW_LOG);
+            histories[id] = h;
+        }
+        return h;
+    }
+
     /** Frees every decompressor's native resources. */
     @Override
     public void close() {
@@ -82,5 +112,11 @@ public final class BlockDecoder implements AutoCloseable {
             decompressor.close();
         }
         decompressors.clear();
+        for (int i = 0; i < histories.length; i++) {
+            if (histories[i] != null) {
+                histories[i].close();
+                histories[i] = null;
+            }
+        }
     }
 }

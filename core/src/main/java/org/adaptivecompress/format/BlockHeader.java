@@ -16,6 +16,8 @@ public final class BlockHeader {
     private int uncompressedLength;
     private int storedLength;
     private int contentCrc;
+    private int historyId;
+    private boolean continuesHistory;
 
     /**
      * Parses and validates the header at {@code src[offset]}: the header check, the codec id,
@@ -26,6 +28,18 @@ public final class BlockHeader {
      * @param position the header's offset in the stream, for error messages
      */
     public BlockHeader parse(byte[] src, int offset, int salt, int maxBlockLength, long position)
+            throws FrameFormatException {
+        return parse(src, offset, salt, false, maxBlockLength, position);
+    }
+
+    /**
+     * Like {@link #parse(byte[], int, int, int, long)}, for a stream whose header may allow
+     * histories ({@link FrameFormat#usesHistory}): then a zstd block may name a history and
+     * continue its frame, and any other block must not.
+     *
+     * @param history whether the stream header sets {@link FrameFormat#STREAM_FLAG_HISTORY}
+     */
+    public BlockHeader parse(byte[] src, int offset, int salt, boolean history, int maxBlockLength, long position)
             throws FrameFormatException {
         int expectedCheck = FrameFormat.getInt(src, offset + 16);
         if (FrameFormat.headerCheck(src, offset, salt, scratch) != expectedCheck) {
@@ -38,14 +52,29 @@ public final class BlockHeader {
         storedLength = FrameFormat.getInt(src, offset + 8);
         contentCrc = FrameFormat.getInt(src, offset + 12);
         level = src[offset + 2];
-        if (flags != 0 || src[offset + 3] != 0) {
+        historyId = src[offset + 3] & 0xFF;
+        continuesHistory = (flags & FrameFormat.BLOCK_FLAG_CONTINUES) != 0;
+        if (!history && (flags != 0 || historyId != 0)) {
             throw new CorruptFrameException(String.format(
-                    "block at stream offset %d sets flags 0x%02X or reserved bits unknown to format version %d",
+                    "block at stream offset %d sets flags 0x%02X or reserved bits unknown to format version %d"
+                            + " in a stream without histories", position, flags, FrameFormat.VERSION));
+        }
+        if ((flags & ~FrameFormat.BLOCK_FLAG_CONTINUES) != 0) {
+            throw new CorruptFrameException(String.format(
+                    "block at stream offset %d sets flags 0x%02X unknown to format version %d",
                     position, flags, FrameFormat.VERSION));
+        }
+        if (historyId > FrameFormat.MAX_HISTORIES || continuesHistory && historyId == 0) {
+            throw new CorruptFrameException("block at stream offset " + position + " names history " + historyId
+                    + (continuesHistory ? " and continues it" : "") + "; histories are 1-" + FrameFormat.MAX_HISTORIES);
         }
         endOfStream = codecId == FrameFormat.END_OF_STREAM;
         if (endOfStream) {
             codec = null;
+            if (historyId != 0 || continuesHistory) {
+                throw new CorruptFrameException("end-of-stream marker at stream offset " + position
+                        + " names a history");
+            }
             if (uncompressedLength != 0 || storedLength != 0) {
                 throw new CorruptFrameException("end-of-stream marker at stream offset " + position
                         + " declares a payload (" + storedLength + " bytes)");
@@ -56,6 +85,10 @@ public final class BlockHeader {
         if (codec == null) {
             throw new UnknownCodecException("block at stream offset " + position + " uses unknown codec id "
                     + codecId + "; this reader knows ids 0-" + (CodecType.values().length - 1));
+        }
+        if (historyId != 0 && codec != CodecType.ZSTD) {
+            throw new CorruptFrameException("block at stream offset " + position + " names history " + historyId
+                    + " but is a " + codec + " block; only zstd blocks have histories");
         }
         checkLength("uncompressed", uncompressedLength, maxBlockLength, position);
         checkLength("stored", storedLength, maxBlockLength, position);
@@ -101,6 +134,16 @@ public final class BlockHeader {
     /** Bytes of payload that follow the header. */
     public int storedLength() {
         return storedLength;
+    }
+
+    /** The zstd history the block belongs to, 1 to {@link FrameFormat#MAX_HISTORIES}; 0 if it decodes alone. */
+    public int historyId() {
+        return historyId;
+    }
+
+    /** True if the block continues the frame its history's earlier blocks opened. */
+    public boolean continuesHistory() {
+        return continuesHistory;
     }
 
     /** CRC32C of the uncompressed bytes. */

@@ -7,7 +7,8 @@ import java.util.zip.CRC32C;
  *
  * <p>A stream is a {@linkplain #STREAM_HEADER_LENGTH 12-byte header} (magic, version, flags,
  * salt) followed by blocks, each a {@linkplain #BLOCK_HEADER_LENGTH 20-byte header} and its
- * payload, and ends with an end-of-stream block. All integers are big-endian.
+ * payload, and ends with an end-of-stream block. All integers are big-endian. A block decodes
+ * alone unless the stream allows histories and its header names one.
  */
 public final class FrameFormat {
 
@@ -17,7 +18,7 @@ public final class FrameFormat {
     public static final int VERSION = 1;
     /** Magic (4), version (1), flags (1), reserved (2), salt (4). */
     public static final int STREAM_HEADER_LENGTH = 12;
-    /** Codec (1), flags (1), level (1), reserved (1), uncompressed length (4), stored length (4), CRC32C (4), header check (4). */
+    /** Codec (1), flags (1), level (1), history id (1), uncompressed length (4), stored length (4), CRC32C (4), header check (4). */
     public static final int BLOCK_HEADER_LENGTH = 20;
     /** The codec byte of the end-of-stream block. */
     public static final int END_OF_STREAM = 0xFF;
@@ -32,6 +33,24 @@ public final class FrameFormat {
      * allocate much.
      */
     public static final int DEFAULT_MAX_BLOCK_LENGTH = 4 << 20;
+    /**
+     * Stream header flag: zstd blocks of this stream may belong to histories (a zstd frame
+     * spread over blocks, see {@link #BLOCK_FLAG_CONTINUES}), so they decode only in order.
+     */
+    public static final int STREAM_FLAG_HISTORY = 0x01;
+    /**
+     * Block header flag: the block continues the frame of its history that earlier blocks
+     * opened; without it, a block with a history id starts a new frame.
+     */
+    public static final int BLOCK_FLAG_CONTINUES = 0x01;
+    /**
+     * Histories a stream may have open at once, and the largest history id (ids start at 1;
+     * 0 is a block that decodes alone). With the window below, this bounds what a reader holds
+     * to 16 windows of 2 MiB.
+     */
+    public static final int MAX_HISTORIES = 16;
+    /** Log2 of the largest zstd window a history may use: 2 MiB. */
+    public static final int HISTORY_WINDOW_LOG = 21;
 
     private FrameFormat() {}
 
@@ -49,11 +68,20 @@ public final class FrameFormat {
         return maxBlockLength;
     }
 
-    /** Writes a stream header with this salt at {@code dst[offset]}; returns its length. */
+    /** Writes a stream header with this salt and no histories at {@code dst[offset]}; returns its length. */
     public static int writeStreamHeader(byte[] dst, int offset, int salt) {
+        return writeStreamHeader(dst, offset, salt, false);
+    }
+
+    /**
+     * Writes a stream header at {@code dst[offset]}; returns its length.
+     *
+     * @param history whether blocks may belong to histories ({@link #STREAM_FLAG_HISTORY})
+     */
+    public static int writeStreamHeader(byte[] dst, int offset, int salt, boolean history) {
         putInt(dst, offset, MAGIC);
         dst[offset + 4] = (byte) VERSION;
-        dst[offset + 5] = 0; // flags
+        dst[offset + 5] = (byte) (history ? STREAM_FLAG_HISTORY : 0);
         dst[offset + 6] = 0; // reserved
         dst[offset + 7] = 0;
         putInt(dst, offset + 8, salt);
@@ -76,7 +104,7 @@ public final class FrameFormat {
                     "stream is format version " + version + "; this reader supports version " + VERSION);
         }
         int flags = src[offset + 5] & 0xFF;
-        if (flags != 0 || src[offset + 6] != 0 || src[offset + 7] != 0) {
+        if ((flags & ~STREAM_FLAG_HISTORY) != 0 || src[offset + 6] != 0 || src[offset + 7] != 0) {
             throw new UnsupportedVersionException(String.format(
                     "stream header sets flags 0x%02X or reserved bits this reader does not know", flags));
         }
@@ -84,17 +112,39 @@ public final class FrameFormat {
     }
 
     /**
-     * Writes a block header at {@code dst[offset]}.
+     * True if the valid stream header at {@code src[offset]} says its blocks may belong to
+     * histories ({@link #STREAM_FLAG_HISTORY}).
+     */
+    public static boolean usesHistory(byte[] src, int offset) {
+        return (src[offset + 5] & STREAM_FLAG_HISTORY) != 0;
+    }
+
+    /**
+     * Writes the header of a block that decodes alone at {@code dst[offset]}.
      *
      * @param codecId the codec's wire id, or {@link #END_OF_STREAM}
      * @param level informational level hint; clamped to a signed byte
      */
     public static void writeBlockHeader(byte[] dst, int offset, int salt, int codecId, int level,
             int uncompressedLength, int storedLength, int contentCrc, CRC32C scratch) {
+        writeBlockHeader(dst, offset, salt, codecId, level, 0, false, uncompressedLength, storedLength, contentCrc,
+                scratch);
+    }
+
+    /**
+     * Writes a block header at {@code dst[offset]}.
+     *
+     * @param codecId the codec's wire id, or {@link #END_OF_STREAM}
+     * @param level informational level hint; clamped to a signed byte
+     * @param historyId the block's history, 1 to {@link #MAX_HISTORIES}, or 0 if it decodes alone
+     * @param continues whether it continues its history's open frame ({@link #BLOCK_FLAG_CONTINUES})
+     */
+    public static void writeBlockHeader(byte[] dst, int offset, int salt, int codecId, int level, int historyId,
+            boolean continues, int uncompressedLength, int storedLength, int contentCrc, CRC32C scratch) {
         dst[offset] = (byte) codecId;
-        dst[offset + 1] = 0; // flags
+        dst[offset + 1] = (byte) (continues ? BLOCK_FLAG_CONTINUES : 0);
         dst[offset + 2] = (byte) Math.max(Byte.MIN_VALUE, Math.min(Byte.MAX_VALUE, level));
-        dst[offset + 3] = 0; // reserved
+        dst[offset + 3] = (byte) historyId;
         putInt(dst, offset + 4, uncompressedLength);
         putInt(dst, offset + 8, storedLength);
         putInt(dst, offset + 12, contentCrc);

@@ -40,6 +40,8 @@ public final class AdaptiveInputStream extends InputStream {
     private int limit;
     private long offset;
     private int salt;
+    /** Whether the stream being read allows zstd histories. */
+    private boolean history;
     /** Bytes of the next block header already read, with the last payload, into {@link #headerBytes}. */
     private int headerPrefetched;
     private boolean inStream;
@@ -135,7 +137,7 @@ public final class AdaptiveInputStream extends InputStream {
                 throw new TruncatedStreamException("stream ends at offset " + offset
                         + " without its end-of-stream marker");
             }
-            header.parse(headerBytes, 0, salt, maxBlockLength, blockOffset);
+            header.parse(headerBytes, 0, salt, history, maxBlockLength, blockOffset);
             if (header.isEndOfStream()) {
                 inStream = false;
                 ended = !concatenated;
@@ -199,6 +201,8 @@ public final class AdaptiveInputStream extends InputStream {
             return false;
         }
         salt = FrameFormat.readStreamHeader(headerBytes, 0);
+        history = FrameFormat.usesHistory(headerBytes, 0);
+        decoder.newStream();
         inStream = true;
         return true;
     }

@@ -357,11 +357,11 @@ public final class AdaptiveOutputStream extends OutputStream {
 
         private Builder() {}
 
-        /** All compression options at once (ladder, controller, block size, listener). */
+        /** All compression options at once (ladder, controller, block size, listener, history). */
         public Builder compression(CompressionOptions options) {
             Objects.requireNonNull(options, "options is null");
             compression.ladder(options.ladder()).controller(options.controllerFactory())
-                    .blockSize(options.blockSize()).listener(options.listener());
+                    .blockSize(options.blockSize()).listener(options.listener()).history(options.history());
             return this;
         }
 
@@ -392,6 +392,15 @@ public final class AdaptiveOutputStream extends OutputStream {
         /** Bytes of input per block; default 128 KiB. */
         public Builder blockSize(int blockSize) {
             compression.blockSize(blockSize);
+            return this;
+        }
+
+        /**
+         * Whether zstd rungs keep a 2 MiB window across blocks; default on. See
+         * {@link CompressionOptions.Builder#history(boolean)}.
+         */
+        public Builder history(boolean history) {
+            compression.history(history);
             return this;
         }
 

@@ -25,6 +25,8 @@ public final class TestVectors {
     static final byte[] INPUT = input();
     /** One rung per codec, as the vectors are named. */
     static final String[] SINGLE = {"raw", "lz4", "lz4hc:9", "zstd:3", "xz:6", "deflate:6"};
+    /** The history vector's file. */
+    static final String HISTORY_VECTOR = "v1-zstd-3-history.adc";
     /** The mixed vector's ladder; each of its blocks uses the next rung. */
     static final String MIXED_LADDER = "raw,lz4,lz4hc:9,zstd:3,xz:6,deflate:6,zstd:-1";
 
@@ -45,8 +47,13 @@ public final class TestVectors {
 
     /** A stream with one copy of {@link #INPUT} per entry of {@code rungs}, each block at that rung of {@code ladder}. */
     static byte[] encode(String ladder, int... rungs) {
+        return encode(false, ladder, rungs);
+    }
+
+    /** Like {@link #encode(String, int...)}, with zstd histories on or off. */
+    static byte[] encode(boolean history, String ladder, int... rungs) {
         CompressionOptions options = CompressionOptions.builder().ladder(Ladder.parse(ladder))
-                .controller(() -> new ScriptedController(rungs)).blockSize(4096).build();
+                .controller(() -> new ScriptedController(rungs)).blockSize(4096).history(history).build();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         byte[] frame = new byte[AdaptiveCompressor.maxFrameLength(4096)];
         try (AdaptiveCompressor c = new AdaptiveCompressor(options, SALT)) {
@@ -74,6 +81,14 @@ public final class TestVectors {
         return encode(MIXED_LADDER, rungs);
     }
 
+    /**
+     * The history vector: three blocks at zstd:3 in one history (the first opens its frame, the
+     * others continue it), then one raw block.
+     */
+    static byte[] encodeHistory() {
+        return encode(true, "raw,zstd:3", 1, 1, 1, 0);
+    }
+
     /** Writes every vector into {@code args[0]}, default {@code core/src/test/resources/vectors}. */
     public static void main(String[] args) throws IOException {
         Path dir = Paths.get(args.length > 0 ? args[0] : "core/src/test/resources/vectors");
@@ -83,5 +98,6 @@ public final class TestVectors {
             Files.write(dir.resolve(fileName(rung)), encodeSingle(rung));
         }
         Files.write(dir.resolve("v1-mixed.adc"), encodeMixed());
+        Files.write(dir.resolve(HISTORY_VECTOR), encodeHistory());
     }
 }

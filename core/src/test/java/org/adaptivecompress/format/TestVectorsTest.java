@@ -69,6 +69,31 @@ class TestVectorsTest {
     }
 
     @Test
+    void theHistoryVectorDecodesAndMarksItsBlocksAsSpecified() throws IOException {
+        byte[] vector = resource(TestVectors.HISTORY_VECTOR);
+
+        byte[] decoded = decode(vector);
+        assertThat(decoded).hasSize(4 * TestVectors.INPUT.length);
+        for (int i = 0; i < 4; i++) {
+            int from = i * TestVectors.INPUT.length;
+            assertThat(Arrays.copyOfRange(decoded, from, from + TestVectors.INPUT.length)).isEqualTo(TestVectors.INPUT);
+        }
+        // stream flags: histories allowed
+        assertThat(vector[5]).isEqualTo((byte) FrameFormat.STREAM_FLAG_HISTORY);
+        // block by block: codec, flags (continues), history id
+        int[][] expected = {{2, 0, 1}, {2, 1, 1}, {2, 1, 1}, {0, 0, 0}};
+        int offset = FrameFormat.STREAM_HEADER_LENGTH;
+        for (int[] block : expected) {
+            assertThat(new int[] {vector[offset] & 0xFF, vector[offset + 1], vector[offset + 3]}).containsExactly(block);
+            offset += FrameFormat.BLOCK_HEADER_LENGTH + FrameFormat.getInt(vector, offset + 8);
+        }
+        // the blocks after the first match the first one instead of repeating it
+        int firstStored = FrameFormat.getInt(vector, FrameFormat.STREAM_HEADER_LENGTH + 8);
+        int second = FrameFormat.STREAM_HEADER_LENGTH + FrameFormat.BLOCK_HEADER_LENGTH + firstStored;
+        assertThat(FrameFormat.getInt(vector, second + 8)).isLessThan(firstStored / 4);
+    }
+
+    @Test
     void theHeaderBytesAreExactlyAsSpecified() {
         byte[] vector = resource("v1-raw.adc");
         // magic "AdOC", version 1, flags 0, reserved 0, salt

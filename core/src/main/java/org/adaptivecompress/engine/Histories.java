@@ -1,0 +1,99 @@
+package org.adaptivecompress.engine;
+
+import java.util.ArrayDeque;
+import java.util.Iterator;
+import org.adaptivecompress.codec.CodecType;
+import org.adaptivecompress.codec.Ladder;
+import org.adaptivecompress.codec.Rung;
+import org.adaptivecompress.codec.ZstdHistoryCompressor;
+import org.adaptivecompress.format.FrameFormat;
+
+/**
+ * The zstd histories of one stream: compressors that keep a frame open across blocks, lent to
+ * one block at a time. Lent when a block is planned and returned when it is recorded, both in
+ * stream order on the engine's thread, so a history's blocks are compressed in the order a
+ * reader decodes them, whichever worker compresses each.
+ *
+ * <p>At most {@link FrameFormat#MAX_HISTORIES} exist; when a rung needs one and all are made,
+ * the one returned longest ago is closed and its id reused (its next block starts a new frame,
+ * which tells the reader to drop the old one). A block that finds every history lent out
+ * decodes alone.
+ */
+final class Histories implements AutoCloseable {
+
+    /** A history lent to a block: its id in block headers and its compressor. */
+    static final class History {
+        final int id;
+        final int rung;
+        final ZstdHistoryCompressor compressor;
+
+        History(int id, int rung, ZstdHistoryCompressor compressor) {
+            this.id = id;
+            this.rung = rung;
+            this.compressor = compressor;
+        }
+    }
+
+    private final Ladder ladder;
+    /** Histories not lent out, returned longest ago first. */
+    private final ArrayDeque<History> idle = new ArrayDeque<>(FrameFormat.MAX_HISTORIES);
+    private int made;
+    private boolean closed;
+
+    Histories(Ladder ladder) {
+        this.ladder = ladder;
+    }
+
+    /** A history for a block at {@code rung}, or null if the rung is not zstd or none is free. */
+    History lend(int rung) {
+        Rung r = ladder.rung(rung);
+        if (closed || r.codec() != CodecType.ZSTD) {
+            return null;
+        }
+        for (Iterator<History> it = idle.descendingIterator(); it.hasNext(); ) {
+            History h = it.next();
+            if (h.rung == rung) {
+                it.remove();
+                return h;
+            }
+        }
+        if (made < FrameFormat.MAX_HISTORIES) {
+            made++;
+            return new History(made, rung, newCompressor(r));
+        }
+        History oldest = idle.pollFirst();
+        if (oldest == null) {
+            return null;
+        }
+        oldest.compressor.close();
+        return new History(oldest.id, rung, newCompressor(r));
+    }
+
+    /** Takes back a history lent by {@link #lend}, once its block is compressed. */
+    void giveBack(History h) {
+        if (closed) {
+            h.compressor.close();
+        } else {
+            idle.addLast(h);
+        }
+    }
+
+    private static ZstdHistoryCompressor newCompressor(Rung rung) {
+        return new ZstdHistoryCompressor(rung.level(), FrameFormat.HISTORY_WINDOW_LOG);
+    }
+
+    /**
+     * Frees every history not lent out; those lent out are freed when given back. Idempotent.
+     */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        for (History h : idle) {
+            h.compressor.close();
+        }
+        idle.clear();
+    }
+}

@@ -1,0 +1,297 @@
+package org.adaptivecompress.stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import com.github.luben.zstd.EndDirective;
+import com.github.luben.zstd.ZstdCompressCtx;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.function.Supplier;
+import java.util.zip.CRC32C;
+import org.adaptivecompress.control.FixedController;
+import org.adaptivecompress.control.LevelController;
+import org.adaptivecompress.format.CorruptFrameException;
+import org.adaptivecompress.format.FrameFormat;
+import org.adaptivecompress.format.FrameFormatException;
+import org.adaptivecompress.testing.DataKind;
+import org.adaptivecompress.testing.ScriptedController;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** zstd histories: blocks that match across block boundaries, in any pipeline, and the reader's checks. */
+class HistoryStreamTest {
+
+    private static final int BLOCK = 32 * 1024;
+    private static final int SALT = 0x0BADC0DE;
+
+    /** A block header as written: codec, flags, history id and lengths. */
+    private static final class Block {
+        final int offset;
+        final int codec;
+        final int flags;
+        final int historyId;
+        final int stored;
+
+        Block(int offset, int codec, int flags, int historyId, int stored) {
+            this.offset = offset;
+            this.codec = codec;
+            this.flags = flags;
+            this.historyId = historyId;
+            this.stored = stored;
+        }
+
+        int codec() {
+            return codec;
+        }
+
+        int flags() {
+            return flags;
+        }
+
+        int historyId() {
+            return historyId;
+        }
+    }
+
+    private static byte[] write(byte[] data, boolean history, String ladder, Supplier<? extends LevelController> controller,
+            int maxWorkers) throws IOException {
+        ByteArrayOutputStream sink = new ByteArrayOutputStream();
+        try (AdaptiveOutputStream out = AdaptiveOutputStream.builder().ladder(ladder).controller(controller)
+                .blockSize(BLOCK).history(history).maxWorkers(maxWorkers).build(sink)) {
+            for (int i = 0; i < data.length; i += 10_000) {
+                out.write(data, i, Math.min(10_000, data.length - i));
+            }
+        }
+        return sink.toByteArray();
+    }
+
+    private static byte[] read(byte[] stream) throws IOException {
+        try (InputStream in = new AdaptiveInputStream(new ByteArrayInputStream(stream))) {
+            return in.readAllBytes();
+        }
+    }
+
+    private static List<Block> blocks(byte[] stream) {
+        List<Block> blocks = new ArrayList<>();
+        int offset = FrameFormat.STREAM_HEADER_LENGTH;
+        while ((stream[offset] & 0xFF) != FrameFormat.END_OF_STREAM) {
+            int stored = FrameFormat.getInt(stream, offset + 8);
+            blocks.add(new Block(offset, stream[offset] & 0xFF, stream[offset + 1], stream[offset + 3] & 0xFF, stored));
+            offset += FrameFormat.BLOCK_HEADER_LENGTH + stored;
+        }
+        return blocks;
+    }
+
+    /** {@code stream} without the frame of {@code block}. */
+    private static byte[] without(byte[] stream, Block block) {
+        int end = block.offset + FrameFormat.BLOCK_HEADER_LENGTH + block.stored;
+        byte[] cut = new byte[stream.length - (end - block.offset)];
+        System.arraycopy(stream, 0, cut, 0, block.offset);
+        System.arraycopy(stream, end, cut, block.offset, stream.length - end);
+        return cut;
+    }
+
+    @Test
+    void zstdBlocksMatchWhatEarlierBlocksHeldAndTheStreamSaysSo() throws IOException {
+        // The text corpus repeats every 1.2 MB: only a window across blocks sees that.
+        byte[] data = DataKind.TEXT.generate(4 << 20);
+
+        byte[] alone = write(data, false, "raw,zstd:3", () -> new FixedController(1), 1);
+        byte[] withHistory = write(data, true, "raw,zstd:3", () -> new FixedController(1), 1);
+
+        assertThat(read(withHistory)).isEqualTo(data);
+        assertThat(read(alone)).isEqualTo(data);
+        assertThat(withHistory.length).isLessThan(alone.length / 2);
+        assertThat(FrameFormat.usesHistory(withHistory, 0)).isTrue();
+        assertThat(FrameFormat.usesHistory(alone, 0)).isFalse();
+        assertThat(blocks(alone)).allSatisfy(b -> assertThat(b.historyId()).isZero());
+        List<Block> blocks = blocks(withHistory);
+        assertThat(blocks.get(0).flags()).isZero();
+        assertThat(blocks.subList(1, blocks.size())).allSatisfy(b -> {
+            assertThat(b.historyId()).isEqualTo(1);
+            assertThat(b.flags()).isEqualTo(FrameFormat.BLOCK_FLAG_CONTINUES);
+        });
+    }
+
+    @ParameterizedTest(name = "{0} workers")
+    @ValueSource(ints = {1, 2, 4})
+    void everyRungInTurnWithWorkersRoundTripsBitExact(int workers) throws IOException {
+        // Random stretches make zstd blocks fall back to raw and restart their frames.
+        byte[] data = DataKind.MIXED.generate(3 << 20);
+
+        byte[] stream = write(data, true, "raw,lz4,zstd:1,zstd:3,zstd:9,xz:1",
+                () -> new ScriptedController(2, 3, 4, 3, 0, 1, 4, 4, 5, 2, 2), workers);
+
+        assertThat(read(stream)).isEqualTo(data);
+        Set<Integer> ids = new HashSet<>();
+        for (Block b : blocks(stream)) {
+            if (b.historyId() != 0) {
+                assertThat(b.codec()).isEqualTo(2);
+                ids.add(b.historyId());
+            }
+        }
+        assertThat(ids).isNotEmpty();
+        assertThat(ids).allSatisfy(id -> assertThat(id).isBetween(1, FrameFormat.MAX_HISTORIES));
+    }
+
+    @Test
+    void moreZstdRungsThanHistoriesReuseIdsAndStillDecode() throws IOException {
+        StringBuilder ladder = new StringBuilder("raw");
+        for (int level = 1; level <= 20; level++) {
+            ladder.append(",zstd:").append(level > 12 ? level - 20 : level);
+        }
+        byte[] data = DataKind.JSON_EVENTS.generate(2 << 20);
+
+        // Each block at the next rung: 20 zstd rungs share 16 histories.
+        byte[] stream = write(data, true, ladder.toString(), () -> ScriptedController.everyRung(21), 1);
+
+        assertThat(read(stream)).isEqualTo(data);
+        Set<Integer> ids = new HashSet<>();
+        blocks(stream).forEach(b -> ids.add(b.historyId()));
+        assertThat(ids).contains(FrameFormat.MAX_HISTORIES).allSatisfy(id -> assertThat(id)
+                .isBetween(0, FrameFormat.MAX_HISTORIES));
+    }
+
+    @Test
+    void aBlockThatDoesNotShrinkIsStoredRawAndTheNextStartsANewFrame() throws IOException {
+        byte[] text = DataKind.TEXT.generate(BLOCK);
+        byte[] noise = new byte[BLOCK];
+        new Random(7).nextBytes(noise);
+        ByteArrayOutputStream data = new ByteArrayOutputStream();
+        data.write(text, 0, text.length);
+        data.write(text, 0, text.length);
+        data.write(noise, 0, noise.length);
+        data.write(text, 0, text.length);
+        // zstd:3 tried on every block: the script keeps asking for it, and raw-skipping stops at once.
+        byte[] stream = write(data.toByteArray(), true, "raw,zstd:3", () -> new LevelController() {
+            @Override
+            public int initialRung(int top) {
+                return 1;
+            }
+
+            @Override
+            public int nextRung(org.adaptivecompress.control.Observation observation) {
+                return 1;
+            }
+
+            @Override
+            public boolean skipAfterIncompressible() {
+                return false;
+            }
+        }, 1);
+
+        assertThat(read(stream)).isEqualTo(data.toByteArray());
+        List<Block> blocks = blocks(stream);
+        assertThat(blocks).extracting(Block::codec).containsExactly(2, 2, 0, 2);
+        assertThat(blocks).extracting(Block::flags).containsExactly(0, 1, 0, 0);
+        assertThat(blocks).extracting(Block::historyId).containsExactly(1, 1, 0, 1);
+    }
+
+    @Test
+    void aBlockMissingFromAHistoryFailsTypedAndNeverYieldsWrongBytes() throws IOException {
+        byte[] data = DataKind.TEXT.generate(1 << 20);
+        byte[] stream = write(data, true, "raw,zstd:3", () -> new FixedController(1), 1);
+        List<Block> blocks = blocks(stream);
+
+        // The first block opens the frame: without it, the next block has nothing to continue.
+        Throwable noOpener = catchThrowable(() -> read(without(stream, blocks.get(0))));
+        assertThat(noOpener).isInstanceOf(CorruptFrameException.class)
+                .hasMessageContaining("continues a history frame that no earlier block opened");
+        // A block from the middle: the frame goes on without it, which decoding or the CRC catches.
+        Throwable gap = catchThrowable(() -> read(without(stream, blocks.get(3))));
+        assertThat(gap).isInstanceOf(FrameFormatException.class);
+    }
+
+    @Test
+    void headersThatMisuseHistoriesAreCorrupt() {
+        assertThat(readOneBlock(true, 0 /* raw */, 0, 1)).isInstanceOf(CorruptFrameException.class)
+                .hasMessageContaining("only zstd blocks have histories");
+        assertThat(readOneBlock(true, 2, 0, FrameFormat.MAX_HISTORIES + 1)).isInstanceOf(CorruptFrameException.class)
+                .hasMessageContaining("histories are 1-" + FrameFormat.MAX_HISTORIES);
+        assertThat(readOneBlock(true, 2, FrameFormat.BLOCK_FLAG_CONTINUES, 0))
+                .isInstanceOf(CorruptFrameException.class).hasMessageContaining("continues it");
+        assertThat(readOneBlock(false, 2, 0, 1)).isInstanceOf(CorruptFrameException.class)
+                .hasMessageContaining("in a stream without histories");
+        assertThat(readOneBlock(true, 2, 0x02, 1)).isInstanceOf(CorruptFrameException.class)
+                .hasMessageContaining("flags 0x02");
+    }
+
+    /** Reads a stream of one hand-made 8-byte block with these header fields. */
+    private static Throwable readOneBlock(boolean streamHistory, int codec, int flags, int historyId) {
+        byte[] bytes = new byte[FrameFormat.STREAM_HEADER_LENGTH + FrameFormat.BLOCK_HEADER_LENGTH + 8];
+        FrameFormat.writeStreamHeader(bytes, 0, SALT, streamHistory);
+        FrameFormat.writeBlockHeader(bytes, FrameFormat.STREAM_HEADER_LENGTH, SALT, codec, 0, historyId,
+                (flags & FrameFormat.BLOCK_FLAG_CONTINUES) != 0, 8, 8, 0, new CRC32C());
+        bytes[FrameFormat.STREAM_HEADER_LENGTH + 1] = (byte) flags;
+        // Re-seal the header so only the field under test is wrong.
+        FrameFormat.putInt(bytes, FrameFormat.STREAM_HEADER_LENGTH + 16, headerCheck(bytes));
+        return catchThrowable(() -> read(bytes));
+    }
+
+    private static int headerCheck(byte[] bytes) {
+        CRC32C crc = new CRC32C();
+        for (int shift = 24; shift >= 0; shift -= 8) {
+            crc.update(SALT >>> shift);
+        }
+        crc.update(bytes, FrameFormat.STREAM_HEADER_LENGTH, 16);
+        return (int) crc.getValue();
+    }
+
+    @Test
+    void aHistoryFrameAskingForMoreThanTheWindowIsRefusedBeforeItIsAllocated() {
+        // A valid zstd frame, but with a 128 MiB window, where the format allows 2 MiB.
+        byte[] content = DataKind.TEXT.generate(4096);
+        byte[] payload;
+        try (ZstdCompressCtx ctx = new ZstdCompressCtx()) {
+            ctx.setLevel(3);
+            ctx.setWindowLog(27);
+            ByteBuffer out = ByteBuffer.allocate(8192);
+            ctx.compressByteBufferStream(out, ByteBuffer.wrap(content), EndDirective.FLUSH);
+            payload = java.util.Arrays.copyOf(out.array(), out.position());
+        }
+        CRC32C crc = new CRC32C();
+        crc.update(content);
+        // The frame, then an end marker: a reader that took the frame would read to the end.
+        byte[] bytes = new byte[FrameFormat.STREAM_HEADER_LENGTH + 2 * FrameFormat.BLOCK_HEADER_LENGTH + payload.length];
+        FrameFormat.writeStreamHeader(bytes, 0, SALT, true);
+        FrameFormat.writeBlockHeader(bytes, FrameFormat.STREAM_HEADER_LENGTH, SALT, 2, 3, 1, false, content.length,
+                payload.length, (int) crc.getValue(), new CRC32C());
+        System.arraycopy(payload, 0, bytes, FrameFormat.STREAM_HEADER_LENGTH + FrameFormat.BLOCK_HEADER_LENGTH,
+                payload.length);
+        FrameFormat.writeBlockHeader(bytes, bytes.length - FrameFormat.BLOCK_HEADER_LENGTH, SALT,
+                FrameFormat.END_OF_STREAM, 0, 0, 0, 0, new CRC32C());
+
+        assertThat(catchThrowable(() -> read(bytes))).isInstanceOf(CorruptFrameException.class)
+                .hasMessageContaining("does not decode");
+    }
+
+    @Test
+    void concatenatedStreamsWithHistoriesDecodeOneAfterAnother() throws IOException {
+        byte[] first = DataKind.TEXT.generate(300_000);
+        byte[] second = DataKind.JSON_EVENTS.generate(300_000);
+        ByteArrayOutputStream both = new ByteArrayOutputStream();
+        both.write(write(first, true, "raw,zstd:3", () -> new FixedController(1), 1));
+        both.write(write(second, true, "raw,zstd:3", () -> new FixedController(1), 1));
+
+        byte[] decoded;
+        try (InputStream in = AdaptiveInputStream.builder().concatenated(true)
+                .build(new ByteArrayInputStream(both.toByteArray()))) {
+            decoded = in.readAllBytes();
+        }
+
+        ByteArrayOutputStream expected = new ByteArrayOutputStream();
+        expected.write(first);
+        expected.write(second);
+        assertThat(decoded).isEqualTo(expected.toByteArray());
+    }
+}
