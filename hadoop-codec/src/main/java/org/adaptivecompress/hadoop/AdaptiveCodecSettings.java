@@ -63,7 +63,9 @@ public final class AdaptiveCodecSettings {
         Ladder ladder = parse(LADDER_KEY, ladderSpec, () -> Ladder.parse(ladderSpec));
         int blockSize = conf.getInt(BLOCK_SIZE_KEY, CompressionOptions.DEFAULT_BLOCK_SIZE);
         CompressionOptions base = parse(BLOCK_SIZE_KEY, String.valueOf(blockSize),
-                () -> CompressionOptions.builder().ladder(ladder).blockSize(blockSize).build());
+                // Blocks decode alone: a split is read from its first sync point, and a pooled
+                // Decompressor may be handed any block of a SequenceFile.
+                () -> CompressionOptions.builder().ladder(ladder).blockSize(blockSize).history(false).build());
         String controller = conf.getTrimmed(CONTROLLER_KEY, "adoc");
         CompressionOptions stream = parse(CONTROLLER_KEY, controller,
                 () -> base.toBuilder().controller(controller).build());

@@ -34,6 +34,8 @@ public final class AdaptiveFrameDecompressor implements Decompressor {
     private boolean inPayload;
     private boolean finished;
     private int salt;
+    /** Whether the stream being read allows zstd histories. */
+    private boolean history;
     private int have;
     private long position;
     private long headerPosition;
@@ -102,12 +104,14 @@ public final class AdaptiveFrameDecompressor implements Decompressor {
         if (!inStream) {
             if (fill(headerBytes, FrameFormat.STREAM_HEADER_LENGTH)) {
                 salt = FrameFormat.readStreamHeader(headerBytes, 0);
+                history = FrameFormat.usesHistory(headerBytes, 0);
+                decoder.newStream();
                 inStream = true;
             }
         } else if (!inPayload) {
             if (fill(headerBytes, FrameFormat.BLOCK_HEADER_LENGTH)) {
                 headerPosition = position - FrameFormat.BLOCK_HEADER_LENGTH;
-                header.parse(headerBytes, 0, salt, maxBlockLength, headerPosition);
+                header.parse(headerBytes, 0, salt, history, maxBlockLength, headerPosition);
                 if (header.isEndOfStream()) {
                     finished = true;
                 } else {

@@ -7,6 +7,7 @@ import java.util.zip.CRC32C;
 import org.adaptivecompress.format.BlockDecoder;
 import org.adaptivecompress.format.BlockHeader;
 import org.adaptivecompress.format.FrameFormat;
+import org.adaptivecompress.format.UnsupportedVersionException;
 import org.adaptivecompress.format.FrameFormatException;
 import org.adaptivecompress.format.TruncatedStreamException;
 import org.apache.hadoop.fs.Seekable;
@@ -55,6 +56,8 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
     private boolean inStream;
     private boolean sawStream;
     private int salt;
+    /** Whether the stream being decoded allows zstd histories; a split never starts inside one that does. */
+    private boolean history;
     private long pendingUnitStart = -1;
     private long unitStart;
     private long reportedPos;
@@ -168,7 +171,10 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
                     eof = true;
                     return false;
                 }
+                // Read from its header on, a stream with histories decodes like any other.
                 salt = FrameFormat.readStreamHeader(headerBytes, 0);
+                history = FrameFormat.usesHistory(headerBytes, 0);
+                decoder.newStream();
                 inStream = true;
                 sawStream = true;
                 pendingUnitStart = at;
@@ -179,7 +185,7 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
                 throw new TruncatedStreamException("stream ends at offset " + headerAt
                         + " without its end-of-stream marker");
             }
-            header.parse(headerBytes, 0, salt, maxBlockLength, headerAt);
+            header.parse(headerBytes, 0, salt, history, maxBlockLength, headerAt);
             if (header.isEndOfStream()) {
                 inStream = false;
                 pendingUnitStart = -1;
@@ -236,7 +242,7 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
         if (!readFully(streamHeader, streamHeader.length, "stream header")) {
             throw new TruncatedStreamException("input is empty: no stream header");
         }
-        int firstSalt = FrameFormat.readStreamHeader(streamHeader, 0);
+        int firstSalt = readSplittableStreamHeader(streamHeader, 0);
         seekable.seek(start);
         streamPos = start;
         UnitScanner scanner = new UnitScanner(in, start, firstSalt, maxBlockLength);
@@ -283,7 +289,7 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
                 inStream = false;
                 return unit;
             }
-            salt = FrameFormat.readStreamHeader(streamHeader, 0);
+            salt = readSplittableStreamHeader(streamHeader, 0);
             boolean first = true;
             while (true) {
                 long headerAt = streamPos;
@@ -369,7 +375,7 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
                 }
                 if (have == LOOKAHEAD && FrameFormat.getInt(window, i) == FrameFormat.MAGIC) {
                     try {
-                        int nextSalt = FrameFormat.readStreamHeader(window, i);
+                        int nextSalt = readSplittableStreamHeader(window, i);
                         if (validBlockHeader(i + FrameFormat.STREAM_HEADER_LENGTH, nextSalt, p)) {
                             salt = nextSalt;
                             foundStreamHeader = true;
@@ -421,5 +427,19 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
             }
             return Math.min(want, windowLength - offset);
         }
+    }
+
+    /**
+     * The salt of the stream header at {@code src[offset]}, refusing a stream written with zstd
+     * histories: its blocks decode only in order from the stream's start, so it cannot be split.
+     */
+    private static int readSplittableStreamHeader(byte[] src, int offset) throws IOException {
+        int salt = FrameFormat.readStreamHeader(src, offset);
+        if (FrameFormat.usesHistory(src, offset)) {
+            throw new UnsupportedVersionException("stream was written with zstd histories, whose blocks decode only"
+                    + " in order from its start, so it cannot be read as splits; write it with history off"
+                    + " (the Hadoop codec always does)");
+        }
+        return salt;
     }
 }

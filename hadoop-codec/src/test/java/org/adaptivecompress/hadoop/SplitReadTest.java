@@ -1,7 +1,9 @@
 package org.adaptivecompress.hadoop;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,6 +12,8 @@ import java.util.Collections;
 import java.util.List;
 import java.util.TreeSet;
 import java.util.stream.Stream;
+import org.adaptivecompress.format.UnsupportedVersionException;
+import org.adaptivecompress.stream.AdaptiveOutputStream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
@@ -157,5 +161,33 @@ class SplitReadTest {
             }
         }
         assertThat(CodecPool.getLeasedDecompressorsCount(codec)).isEqualTo(leased);
+    }
+
+    /**
+     * A file written by core's stream with zstd histories (the Hadoop codec never writes one)
+     * reads through the codec from its start, and refuses to be read from the middle.
+     */
+    @Test
+    void aStreamWithHistoriesReadsWholeButIsNotSplit() throws Exception {
+        Configuration conf = new Configuration(false);
+        byte[] raw = TestFiles.join(TestFiles.randomLines(5, 20_000), "\n", true);
+        Path file = tmp.resolve("history.adc");
+        try (OutputStream out = AdaptiveOutputStream.builder().ladder("raw,zstd:3").controller("fixed:1")
+                .blockSize(4096).build(Files.newOutputStream(file))) {
+            out.write(raw);
+        }
+        org.apache.hadoop.fs.Path path = TestFiles.hadoopPath(file);
+        FileSystem fs = path.getFileSystem(conf);
+        SplittableCompressionCodec codec = (SplittableCompressionCodec) new CompressionCodecFactory(conf).getCodec(path);
+
+        try (InputStream in = codec.createInputStream(Files.newInputStream(file))) {
+            assertThat(in.readAllBytes()).isEqualTo(raw);
+        }
+        try (FSDataInputStream in = fs.open(path)) {
+            assertThat(catchThrowable(() -> codec.createInputStream(in, codec.createDecompressor(), 100,
+                    Files.size(file), READ_MODE.BYBLOCK)))
+                    .isInstanceOf(UnsupportedVersionException.class)
+                    .hasMessageContaining("cannot be read as splits");
+        }
     }
 }

@@ -45,6 +45,8 @@ public final class AdaptiveCompressionDecoder extends ByteToMessageDecoder {
     private boolean headerParsed;
     private boolean failed;
     private int salt;
+    /** Whether the stream being read allows zstd histories. */
+    private boolean history;
     private long position;
     private long blockPosition;
 
@@ -84,6 +86,8 @@ public final class AdaptiveCompressionDecoder extends ByteToMessageDecoder {
             if (in.readableBytes() >= FrameFormat.STREAM_HEADER_LENGTH) {
                 in.getBytes(in.readerIndex(), headerBytes, 0, FrameFormat.STREAM_HEADER_LENGTH);
                 salt = FrameFormat.readStreamHeader(headerBytes, 0);
+                history = FrameFormat.usesHistory(headerBytes, 0);
+                blockDecoder.newStream();
                 consume(in, FrameFormat.STREAM_HEADER_LENGTH);
                 inStream = true;
             }
@@ -92,7 +96,7 @@ public final class AdaptiveCompressionDecoder extends ByteToMessageDecoder {
         if (!headerParsed) {
             if (in.readableBytes() >= FrameFormat.BLOCK_HEADER_LENGTH) {
                 in.getBytes(in.readerIndex(), headerBytes, 0, FrameFormat.BLOCK_HEADER_LENGTH);
-                header.parse(headerBytes, 0, salt, maxBlockLength, position);
+                header.parse(headerBytes, 0, salt, history, maxBlockLength, position);
                 blockPosition = position;
                 consume(in, FrameFormat.BLOCK_HEADER_LENGTH);
                 if (header.isEndOfStream()) {

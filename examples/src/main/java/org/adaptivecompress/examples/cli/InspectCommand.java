@@ -146,7 +146,8 @@ final class InspectCommand implements Callable<Integer> {
                     out.printf(Locale.ROOT, "  %8s %16s %-12s %10s %10s %9s%n", "block", "offset", "rung", "in",
                             "stored", "ratio");
                 }
-                readBlocks(salt);
+                decoder.newStream();
+                readBlocks(salt, FrameFormat.usesHistory(headerBytes, 0));
             }
             if (streams == 0) {
                 throw new TruncatedStreamException("input is empty: no stream header");
@@ -154,11 +155,11 @@ final class InspectCommand implements Callable<Integer> {
             return streams;
         }
 
-        private void readBlocks(int salt) throws IOException {
+        private void readBlocks(int salt, boolean history) throws IOException {
             for (long index = 0; ; index++) {
                 long position = offset;
                 readFully(headerBytes, FrameFormat.BLOCK_HEADER_LENGTH, "block header", false);
-                header.parse(headerBytes, 0, salt, FrameFormat.MAX_BLOCK_LENGTH_LIMIT, position);
+                header.parse(headerBytes, 0, salt, history, FrameFormat.MAX_BLOCK_LENGTH_LIMIT, position);
                 if (header.isEndOfStream()) {
                     return;
                 }
