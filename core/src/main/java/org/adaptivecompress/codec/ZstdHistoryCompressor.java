@@ -7,9 +7,9 @@ import java.nio.ByteBuffer;
 /**
  * Compresses a run of blocks at one zstd level as one Zstandard frame kept open between them,
  * so each block may match anything in the window of earlier blocks this compressor took, not
- * only itself: the window zstd's own streaming mode (and
- * {@code zstd --adapt}) has. Each block is flushed, so its payload decodes in full once the
- * blocks before it in the frame have been decoded.
+ * only itself: the window zstd's own streaming mode (and {@code zstd --adapt}) has. Each block
+ * is flushed, so its payload decodes in full once the blocks before it in the frame have been
+ * decoded.
  *
  * <p>A block that does not shrink enough abandons the frame: the caller stores it raw, and the
  * next block starts a new frame, which {@link #continuesFrame()} reports for its header.

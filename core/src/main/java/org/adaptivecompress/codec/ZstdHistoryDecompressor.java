@@ -33,11 +33,6 @@ public final class ZstdHistoryDecompressor implements AutoCloseable {
         frameOpen = false;
     }
 
-    /** True once a block has been decoded into a frame that has not failed or been restarted since. */
-    public boolean frameOpen() {
-        return frameOpen;
-    }
-
     /**
      * Decodes {@code src[srcOffset, srcOffset + srcLength)} into exactly
      * {@code uncompressedLength} bytes at {@code dst[dstOffset]}.

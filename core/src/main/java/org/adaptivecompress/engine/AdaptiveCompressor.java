@@ -303,8 +303,8 @@ public final class AdaptiveCompressor implements AutoCloseable {
 
     /**
      * Frees every rung's native compressor of this engine's own encoder, and the stream's zstd
-     * histories (one lent to a block still being compressed is freed when the block is
-     * recorded). Idempotent.
+     * histories, lent to blocks or not: close it once no {@link FrameEncoder} is encoding one of
+     * its blocks. Idempotent.
      */
     @Override
     public void close() {

@@ -9,7 +9,8 @@ import org.adaptivecompress.format.FrameFormat;
 
 /**
  * How an {@link AdaptiveCompressor} compresses: the ladder, the controller, the block size,
- * whether zstd rungs keep a history across blocks, and an optional rung-change listener. Immutable; shared by every integration.
+ * whether zstd rungs keep a history across blocks, and an optional rung-change listener.
+ * Immutable; shared by every integration.
  */
 public final class CompressionOptions {
 
@@ -81,7 +82,7 @@ public final class CompressionOptions {
 
     /**
      * Whether zstd blocks keep a window over the blocks before them (see
-     * {@link Builder#history(boolean)}); true by default.
+     * {@link Builder#history(boolean)}); false by default.
      */
     public boolean history() {
         return history;
@@ -93,7 +94,7 @@ public final class CompressionOptions {
         private Supplier<? extends LevelController> controllerFactory = LevelControllers.defaultController();
         private int blockSize = DEFAULT_BLOCK_SIZE;
         private RungChangeListener listener = (from, to, l) -> { };
-        private boolean history = true;
+        private boolean history;
 
         private Builder() {}
 
@@ -137,10 +138,15 @@ public final class CompressionOptions {
 
         /**
          * Whether each zstd rung keeps one frame open across the blocks it compresses, so a block
-         * matches what came up to 2 MiB before it, as zstd's streaming mode does (on by
-         * default). Blocks then decode only in stream order, and a writer holds native memory for
-         * each zstd rung it uses (up to about 40 MiB for the highest levels); turn it off where
-         * a block must decode alone (records compressed one by one, files read from the middle).
+         * matches what came up to 2 MiB before it in that rung's blocks, as zstd's streaming
+         * mode does. Off by default: a rung held for the whole stream (a fixed controller, or a
+         * link and data that keep the controller on one rung) gains, by 3-20 % in ratio on text
+         * and by far more on data that repeats further apart than a block; but a history only
+         * sees the blocks of its own rung, and the default controller, which moves between
+         * rungs, does not account for that (docs/FORMAT.md, "Histories"). Blocks then decode only
+         * in stream order, and a writer holds up to about 10 MiB of native memory for each zstd
+         * rung it uses (for each rung and worker when compressing in parallel), a reader 2 MiB
+         * per history.
          */
         public Builder history(boolean history) {
             this.history = history;

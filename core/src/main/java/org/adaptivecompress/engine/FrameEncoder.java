@@ -9,8 +9,8 @@ import org.adaptivecompress.format.FrameFormat;
 /**
  * Turns one block into one frame at a given rung: the codec call (into the zstd history the
  * job was lent, if any), the raw fallback when the block does not shrink, the content CRC32C
- * and the salted block header. No decisions and no
- * statistics: those stay in {@link AdaptiveCompressor}, which makes encoders with
+ * and the salted block header. No decisions and no statistics: those stay in
+ * {@link AdaptiveCompressor}, which makes encoders with
  * {@link AdaptiveCompressor#newFrameEncoder()}.
  *
  * <p>Owns one compressor per rung, created on first use and reused, so it allocates nothing per

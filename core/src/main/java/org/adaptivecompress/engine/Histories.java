@@ -37,6 +37,8 @@ final class Histories implements AutoCloseable {
     private final Ladder ladder;
     /** Histories not lent out, returned longest ago first. */
     private final ArrayDeque<History> idle = new ArrayDeque<>(FrameFormat.MAX_HISTORIES);
+    /** Every history made, by id less one, lent out or not. */
+    private final History[] byId = new History[FrameFormat.MAX_HISTORIES];
     private int made;
     private boolean closed;
 
@@ -59,21 +61,19 @@ final class Histories implements AutoCloseable {
         }
         if (made < FrameFormat.MAX_HISTORIES) {
             made++;
-            return new History(made, rung, newCompressor(r));
+            return byId[made - 1] = new History(made, rung, newCompressor(r));
         }
         History oldest = idle.pollFirst();
         if (oldest == null) {
             return null;
         }
         oldest.compressor.close();
-        return new History(oldest.id, rung, newCompressor(r));
+        return byId[oldest.id - 1] = new History(oldest.id, rung, newCompressor(r));
     }
 
     /** Takes back a history lent by {@link #lend}, once its block is compressed. */
     void giveBack(History h) {
-        if (closed) {
-            h.compressor.close();
-        } else {
+        if (!closed) {
             idle.addLast(h);
         }
     }
@@ -83,7 +83,8 @@ final class Histories implements AutoCloseable {
     }
 
     /**
-     * Frees every history not lent out; those lent out are freed when given back. Idempotent.
+     * Frees every history, lent out or not: call it once no block is being compressed.
+     * Idempotent.
      */
     @Override
     public void close() {
@@ -91,8 +92,8 @@ final class Histories implements AutoCloseable {
             return;
         }
         closed = true;
-        for (History h : idle) {
-            h.compressor.close();
+        for (int i = 0; i < made; i++) {
+            byId[i].compressor.close();
         }
         idle.clear();
     }

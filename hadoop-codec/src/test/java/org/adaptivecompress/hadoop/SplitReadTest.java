@@ -173,7 +173,7 @@ class SplitReadTest {
         byte[] raw = TestFiles.join(TestFiles.randomLines(5, 20_000), "\n", true);
         Path file = tmp.resolve("history.adc");
         try (OutputStream out = AdaptiveOutputStream.builder().ladder("raw,zstd:3").controller("fixed:1")
-                .blockSize(4096).build(Files.newOutputStream(file))) {
+                .blockSize(4096).history(true).build(Files.newOutputStream(file))) {
             out.write(raw);
         }
         org.apache.hadoop.fs.Path path = TestFiles.hadoopPath(file);

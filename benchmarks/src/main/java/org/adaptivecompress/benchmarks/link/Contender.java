@@ -7,6 +7,7 @@ import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
+import org.adaptivecompress.codec.CodecType;
 import org.adaptivecompress.codec.Ladder;
 import org.adaptivecompress.control.LevelController;
 import org.adaptivecompress.control.LevelControllers;
@@ -59,6 +60,24 @@ public interface Contender {
         return all;
     }
 
+    /**
+     * Contenders with zstd histories on, run only when named: {@code history} (the default
+     * controller) and {@code fixed:N zstd:L +history} for each zstd rung of the default ladder.
+     * Neither counts as a fixed choice, so the tables stay comparable with runs without them.
+     */
+    static List<Contender> withHistory() {
+        List<Contender> all = new ArrayList<>();
+        all.add(new Framed("history", false, LevelControllers.defaultController(), 1, true));
+        Ladder ladder = Ladder.defaultLadder();
+        for (int i = 0; i < ladder.size(); i++) {
+            if (ladder.rung(i).codec() == CodecType.ZSTD) {
+                all.add(new Framed("fixed:" + i + " " + ladder.rung(i) + " +history", false,
+                        LevelControllers.byName("fixed:" + i), 1, true));
+            }
+        }
+        return all;
+    }
+
     /** Bytes as they are, no framing: what the link costs without compression. */
     final class RawContender implements Contender {
         @Override
@@ -95,16 +114,23 @@ public interface Contender {
         private final boolean adaptive;
         private final Supplier<LevelController> controller;
         private final int maxWorkers;
+        private final boolean history;
 
         Framed(String name, boolean adaptive, Supplier<LevelController> controller) {
             this(name, adaptive, controller, 1);
         }
 
         Framed(String name, boolean adaptive, Supplier<LevelController> controller, int maxWorkers) {
+            this(name, adaptive, controller, maxWorkers, false);
+        }
+
+        Framed(String name, boolean adaptive, Supplier<LevelController> controller, int maxWorkers,
+                boolean history) {
             this.name = name;
             this.adaptive = adaptive;
             this.controller = controller;
             this.maxWorkers = maxWorkers;
+            this.history = history;
         }
 
         @Override
@@ -119,13 +145,14 @@ public interface Contender {
 
         @Override
         public boolean fixed() {
-            return !adaptive;
+            return !adaptive && !history;
         }
 
         @Override
         public void send(LinkInput input, OutputStream link, RungTimeline timeline) throws IOException {
             try (AdaptiveOutputStream out = AdaptiveOutputStream.builder().ladder(Ladder.defaultLadder())
-                    .controller(controller).maxWorkers(maxWorkers).listener(timeline).build(link)) {
+                    .controller(controller).maxWorkers(maxWorkers).history(history).listener(timeline)
+                    .build(link)) {
                 timeline.start(out.statistics().currentRung());
                 input.writeTo(out);
             }

@@ -74,6 +74,11 @@ public final class LinkBenchmark {
             }
             chosen.add(c);
         }
+        for (Contender c : Contender.withHistory()) {
+            if (config.names(c.name())) {
+                chosen.add(c);
+            }
+        }
         LinkBenchmark benchmark = new LinkBenchmark(config, chosen, System.err);
         benchmark.notes.addAll(skipped);
         List<Measurement> results = benchmark.measure();

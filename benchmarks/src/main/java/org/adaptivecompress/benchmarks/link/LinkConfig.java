@@ -14,7 +14,8 @@ import org.adaptivecompress.stream.RateLimitedOutputStream;
  *
  * @param rates link rates in bytes per second ({@link RateLimitedOutputStream#UNLIMITED} for none)
  * @param kinds data kinds of the fixed-rate matrix
- * @param contenders contender names to run, or empty for all
+ * @param contenders contender names to run, or empty for all but the optional ones with zstd
+ *     histories, which run only when named
  * @param secondsAtRaw input size at each rate is what raw would send in this many seconds...
  * @param minSize ...but at least this many bytes (so a controller sees enough blocks)...
  * @param maxLength ...and at most this many; the unthrottled cells send this much
@@ -83,7 +84,12 @@ public record LinkConfig(List<Long> rates, List<LinkData> kinds, List<String> co
 
     /** Whether the contender with this name is to run. */
     public boolean runs(String contender) {
-        return contenders.isEmpty() || contenders.contains(contender);
+        return contenders.isEmpty() || names(contender);
+    }
+
+    /** Whether {@code --contenders} names this contender: the only way to run an optional one. */
+    public boolean names(String contender) {
+        return contenders.contains(contender);
     }
 
     /** A rate as the tables show it: {@code 10 Mbit/s} or {@code unthrottled}. */
