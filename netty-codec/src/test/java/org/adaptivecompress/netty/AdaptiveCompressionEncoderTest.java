@@ -22,6 +22,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.adaptivecompress.engine.CompressionOptions;
+import org.adaptivecompress.format.FrameFormat;
 import org.adaptivecompress.stream.AdaptiveInputStream;
 import org.adaptivecompress.testing.DataKind;
 import org.junit.jupiter.api.AfterEach;
@@ -48,6 +49,20 @@ class AdaptiveCompressionEncoderTest {
 
         assertThat(decodeWithHandler(frames, 1000)).isEqualTo(data);
         assertThat(AdaptiveInputStream.builder().build(new ByteArrayInputStream(frames)).readAllBytes())
+                .isEqualTo(data);
+    }
+
+    @Test
+    void withHistoriesBlocksMatchEarlierBlocksAndDecodeInOrder() throws Exception {
+        // The text corpus repeats every 1.2 MB: only zstd histories see it.
+        byte[] data = DataKind.TEXT.generate(3 << 20);
+        byte[] alone = encode(data, ZSTD, 100_000);
+        byte[] withHistory = encode(data, ZSTD.toBuilder().history(true).build(), 100_000);
+
+        assertThat(FrameFormat.usesHistory(withHistory, 0)).isTrue();
+        assertThat(withHistory.length).isLessThan(alone.length / 2);
+        assertThat(decodeWithHandler(withHistory, 1000)).isEqualTo(data);
+        assertThat(AdaptiveInputStream.builder().build(new ByteArrayInputStream(withHistory)).readAllBytes())
                 .isEqualTo(data);
     }
 
