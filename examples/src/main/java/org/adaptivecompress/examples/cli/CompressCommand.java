@@ -16,10 +16,11 @@ import picocli.CommandLine.Spec;
  * {@code compress [FILE...]}: each FILE to FILE.adc (or FILE.gz ... with {@code --format}), or
  * stdin to stdout.
  *
- * <p>The default controller here is {@value #DEFAULT_CONTROLLER}, not {@code adoc}: a local
- * disk drains faster than any codec compresses, so AdOC's rule would stay on raw and a user
- * compressing a file would see no compression. Over a pipe to a slow consumer
- * ({@code | ssh host ...}), {@code --controller adoc} adapts as {@code send} does.
+ * <p>The default controller here is {@value #DEFAULT_CONTROLLER}, not the library's adaptive
+ * default: a local disk drains faster than any codec compresses, so an adaptive controller
+ * would stay near raw and a user compressing a file would see little compression. Over a pipe
+ * to a slow consumer ({@code | ssh host ...}), {@code --controller throughput} adapts as
+ * {@code send} does.
  */
 @Command(name = "compress", description = "Compress files (or stdin to stdout) into the adaptive format.",
         mixinStandardHelpOptions = true)

@@ -5,7 +5,7 @@ import org.adaptivecompress.engine.CompressionOptions;
 import org.adaptivecompress.stream.AdaptiveOutputStream;
 import picocli.CommandLine.Option;
 
-/** The options every compressing command shares: ladder, controller and block size. */
+/** The options every compressing command shares: ladder, controller, block size and zstd histories. */
 final class CompressionMixin {
 
     @Option(names = "--ladder", paramLabel = "SPEC", converter = Converters.LadderSpec.class,
@@ -13,19 +13,24 @@ final class CompressionMixin {
     String ladder = Ladder.DEFAULT_SPEC;
 
     @Option(names = "--controller", paramLabel = "NAME", converter = Converters.ControllerName.class,
-            description = "adoc (adapt to how fast the output drains), fixed:N (always rung N), or another "
-                    + "controller the library names; default fixed:3 (zstd:3) for files, the library's default "
-                    + "(adoc) for send.")
+            description = "throughput (the library's default), adoc (AdOC's rule), fixed:N (always rung N), "
+                    + "or another controller the library names; default fixed:3 (zstd:3) for files, the "
+                    + "library's default for send.")
     String controller;
 
     @Option(names = "--block-size", paramLabel = "BYTES", converter = Converters.BlockSize.class,
             description = "Input bytes per block, e.g. 128k (default: 128k).")
     int blockSize = CompressionOptions.DEFAULT_BLOCK_SIZE;
 
+    @Option(names = "--history", description = "Let zstd rungs match up to 2 MiB back across blocks, as zstd "
+            + "itself does: smaller output where data repeats, blocks that decode only in order, so Hadoop "
+            + "cannot split the file (default: off).")
+    boolean history;
+
     /** An output-stream builder with these options, {@code defaultController} if none was given. */
     AdaptiveOutputStream.Builder builder(String defaultController) {
         return AdaptiveOutputStream.builder().ladder(ladder)
                 .controller(controller == null ? defaultController : controller)
-                .blockSize(blockSize);
+                .blockSize(blockSize).history(history);
     }
 }

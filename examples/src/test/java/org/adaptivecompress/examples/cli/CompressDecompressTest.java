@@ -49,6 +49,20 @@ class CompressDecompressTest {
     }
 
     @Test
+    void historyShrinksRepeatedTextFurtherAndStillDecompresses() throws IOException {
+        // The text corpus repeats every 1.2 MB: only a window across blocks sees the repetition.
+        byte[] data = DataKind.TEXT.generate(3 << 20);
+        Path file = write("text", data);
+
+        Cli.Run alone = Cli.run("compress", "-c", file.toString());
+        Cli.Run history = Cli.run("compress", "-c", "--history", file.toString());
+
+        assertThat(history.exit()).as(history.err()).isZero();
+        assertThat(history.stdout().length).isLessThan(alone.stdout().length / 2);
+        assertThat(Cli.run(history.stdout(), "decompress").stdout()).isEqualTo(data);
+    }
+
+    @Test
     void roundTripsThroughStdinAndStdout() {
         byte[] data = DataKind.JSON_EVENTS.generate(SIZE);
 
