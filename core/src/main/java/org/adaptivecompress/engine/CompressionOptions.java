@@ -22,14 +22,6 @@ public final class CompressionOptions {
     public static final int DEFAULT_BLOCK_SIZE = 128 * 1024;
     /** Smallest block size accepted: below this, the 20-byte block header dominates. */
     public static final int MIN_BLOCK_SIZE = 256;
-    /**
-     * The lowest zstd level that keeps a {@linkplain Builder#history(boolean) history}; blocks
-     * of lower levels decode alone. Level 1's hash table is too small to find matches beyond a
-     * block, and streaming costs it 12-20 % of its speed: on 64 MiB each of generated text,
-     * JSON and logs in 128 KiB blocks, a history changed its ratio by -2 % to +2 %, where level
-     * 2 gained 160x on the repeated text (one-off measurement).
-     */
-    public static final int HISTORY_MIN_ZSTD_LEVEL = 2;
 
     private static final CompressionOptions DEFAULTS = builder().build();
 
@@ -145,16 +137,16 @@ public final class CompressionOptions {
         }
 
         /**
-         * Whether each zstd rung from level {@value #HISTORY_MIN_ZSTD_LEVEL} up keeps one frame
-         * open across the blocks it compresses, so a block matches what came up to 2 MiB before
-         * it in that rung's blocks, as zstd's streaming mode does. Off by default: a rung held
-         * for the whole stream (a fixed controller, or a link and data that keep the controller
-         * on one rung) gains, by 3-20 % in ratio on text and by far more on data that repeats
-         * further apart than a block; but a history only sees the blocks of its own rung, and
-         * the default controller, which moves between rungs, does not account for that
-         * (docs/FORMAT.md, "Histories"). Blocks then decode only in stream order, and a writer
-         * holds up to about 10 MiB of native memory for each zstd rung it uses (for each rung
-         * and worker when compressing in parallel), a reader 2 MiB per history.
+         * Whether each zstd rung keeps one frame open across the blocks it compresses, so a block
+         * matches what came up to 2 MiB before it in that rung's blocks, as zstd's streaming
+         * mode does. Off by default: a rung held for the whole stream (a fixed controller, or a
+         * link and data that keep the controller on one rung) gains, by 3-20 % in ratio on text
+         * and by far more on data that repeats further apart than a block; but a history only
+         * sees the blocks of its own rung, and the default controller, which moves between
+         * rungs, does not account for that (docs/FORMAT.md, "Histories"). Blocks then decode only
+         * in stream order, and a writer holds up to about 10 MiB of native memory for each zstd
+         * rung it uses (for each rung and worker when compressing in parallel), a reader 2 MiB
+         * per history.
          */
         public Builder history(boolean history) {
             this.history = history;

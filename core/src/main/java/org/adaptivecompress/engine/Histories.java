@@ -10,10 +10,9 @@ import org.adaptivecompress.format.FrameFormat;
 
 /**
  * The zstd histories of one stream: compressors that keep a frame open across blocks, lent to
- * one block at a time, for zstd rungs from level
- * {@value CompressionOptions#HISTORY_MIN_ZSTD_LEVEL} up. Lent when a block is planned and
- * returned when it is recorded, both in stream order on the engine's thread, so a history's
- * blocks are compressed in the order a reader decodes them, whichever worker compresses each.
+ * one block at a time. Lent when a block is planned and returned when it is recorded, both in
+ * stream order on the engine's thread, so a history's blocks are compressed in the order a
+ * reader decodes them, whichever worker compresses each.
  *
  * <p>At most {@link FrameFormat#MAX_HISTORIES} exist; when a rung needs one and all are made,
  * the one returned longest ago is closed and its id reused (its next block starts a new frame,
@@ -47,13 +46,10 @@ final class Histories implements AutoCloseable {
         this.ladder = ladder;
     }
 
-    /**
-     * A history for a block at {@code rung}, or null if the rung is not zstd at level
-     * {@value CompressionOptions#HISTORY_MIN_ZSTD_LEVEL} or above, or none is free.
-     */
+    /** A history for a block at {@code rung}, or null if the rung is not zstd or none is free. */
     History lend(int rung) {
         Rung r = ladder.rung(rung);
-        if (closed || r.codec() != CodecType.ZSTD || r.level() < CompressionOptions.HISTORY_MIN_ZSTD_LEVEL) {
+        if (closed || r.codec() != CodecType.ZSTD) {
             return null;
         }
         for (Iterator<History> it = idle.descendingIterator(); it.hasNext(); ) {

@@ -11,7 +11,6 @@ import org.adaptivecompress.codec.CodecType;
 import org.adaptivecompress.codec.Ladder;
 import org.adaptivecompress.control.LevelController;
 import org.adaptivecompress.control.LevelControllers;
-import org.adaptivecompress.engine.CompressionOptions;
 import org.adaptivecompress.stream.AdaptiveInputStream;
 import org.adaptivecompress.stream.AdaptiveOutputStream;
 
@@ -63,8 +62,7 @@ public interface Contender {
 
     /**
      * Contenders with zstd histories on, run only when named: {@code history} (the default
-     * controller) and {@code fixed:N zstd:L +history} for each zstd rung of the default ladder
-     * that keeps one.
+     * controller) and {@code fixed:N zstd:L +history} for each zstd rung of the default ladder.
      * Neither counts as a fixed choice, so the tables stay comparable with runs without them.
      */
     static List<Contender> withHistory() {
@@ -72,8 +70,7 @@ public interface Contender {
         all.add(new Framed("history", false, LevelControllers.defaultController(), 1, true));
         Ladder ladder = Ladder.defaultLadder();
         for (int i = 0; i < ladder.size(); i++) {
-            if (ladder.rung(i).codec() == CodecType.ZSTD
-                    && ladder.rung(i).level() >= CompressionOptions.HISTORY_MIN_ZSTD_LEVEL) {
+            if (ladder.rung(i).codec() == CodecType.ZSTD) {
                 all.add(new Framed("fixed:" + i + " " + ladder.rung(i) + " +history", false,
                         LevelControllers.byName("fixed:" + i), 1, true));
             }
