@@ -63,8 +63,8 @@ class HistoryStreamTest {
         }
     }
 
-    private static byte[] write(byte[] data, boolean history, String ladder, Supplier<? extends LevelController> controller,
-            int maxWorkers) throws IOException {
+    private static byte[] write(byte[] data, boolean history, String ladder,
+            Supplier<? extends LevelController> controller, int maxWorkers) throws IOException {
         ByteArrayOutputStream sink = new ByteArrayOutputStream();
         try (AdaptiveOutputStream out = AdaptiveOutputStream.builder().ladder(ladder).controller(controller)
                 .blockSize(BLOCK).history(history).maxWorkers(maxWorkers).build(sink)) {
@@ -262,7 +262,8 @@ class HistoryStreamTest {
         CRC32C crc = new CRC32C();
         crc.update(content);
         // The frame, then an end marker: a reader that took the frame would read to the end.
-        byte[] bytes = new byte[FrameFormat.STREAM_HEADER_LENGTH + 2 * FrameFormat.BLOCK_HEADER_LENGTH + payload.length];
+        byte[] bytes =
+                new byte[FrameFormat.STREAM_HEADER_LENGTH + 2 * FrameFormat.BLOCK_HEADER_LENGTH + payload.length];
         FrameFormat.writeStreamHeader(bytes, 0, SALT, true);
         FrameFormat.writeBlockHeader(bytes, FrameFormat.STREAM_HEADER_LENGTH, SALT, 2, 3, 1, false, content.length,
                 payload.length, (int) crc.getValue(), new CRC32C());
