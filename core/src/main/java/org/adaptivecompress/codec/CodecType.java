@@ -43,6 +43,28 @@ public enum CodecType {
         return id >= 0 && id < BY_ID.length ? BY_ID[id] : null;
     }
 
+    /** True for the codecs whose blocks may belong to a history (zstd and xz). */
+    public boolean hasHistory() {
+        return this == ZSTD || this == XZ;
+    }
+
+    /**
+     * A new decompressor for the history blocks of this codec that never holds a window over
+     * {@code 1 << maxWindowLog} bytes, owned by the caller.
+     *
+     * @throws IllegalStateException for a codec without histories
+     */
+    public HistoryDecompressor newHistoryDecompressor(int maxWindowLog) {
+        switch (this) {
+            case ZSTD:
+                return new ZstdHistoryDecompressor(maxWindowLog);
+            case XZ:
+                return new XzHistoryDecompressor(maxWindowLog);
+            default:
+                throw new IllegalStateException(this + " blocks have no history");
+        }
+    }
+
     /** A new decompressor for blocks of this codec, owned by the caller. */
     public BlockDecompressor newDecompressor() {
         switch (this) {

@@ -121,6 +121,22 @@ public final class Rung {
         }
     }
 
+    /**
+     * A new compressor that keeps a window of up to {@code 1 << windowLog} bytes across the
+     * blocks it takes (see {@link HistoryCompressor}), owned by the caller; {@code null} for
+     * codecs without one (raw, LZ4, deflate).
+     */
+    public HistoryCompressor newHistoryCompressor(int windowLog) {
+        switch (codec) {
+            case ZSTD:
+                return new ZstdHistoryCompressor(level, windowLog);
+            case XZ:
+                return new XzHistoryCompressor(level, windowLog);
+            default:
+                return null;
+        }
+    }
+
     /** The canonical spec, e.g. {@code zstd:3}; {@link #parse} reads it back. */
     @Override
     public String toString() {

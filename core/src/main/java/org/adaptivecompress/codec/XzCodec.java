@@ -112,7 +112,7 @@ final class XzCodec {
     }
 
     /** An OutputStream over a fixed array slice that refuses to grow past it. */
-    private static final class BoundedArrayOutputStream extends OutputStream {
+    static final class BoundedArrayOutputStream extends OutputStream {
         /** Thrown when the block would not shrink enough to be worth keeping. */
         static final class Full extends IOException {
             private static final long serialVersionUID = 1L;

@@ -5,18 +5,11 @@ import com.github.luben.zstd.ZstdCompressCtx;
 import java.nio.ByteBuffer;
 
 /**
- * Compresses a run of blocks at one zstd level as one Zstandard frame kept open between them,
- * so each block may match anything in the window of earlier blocks this compressor took, not
- * only itself: the window zstd's own streaming mode (and {@code zstd --adapt}) has. Each block
- * is flushed, so its payload decodes in full once the blocks before it in the frame have been
- * decoded.
- *
- * <p>A block that does not shrink enough abandons the frame: the caller stores it raw, and the
- * next block starts a new frame, which {@link #continuesFrame()} reports for its header.
- *
- * <p>Owns a native context; one thread at a time, in stream order. Close it to free the memory.
+ * A {@link HistoryCompressor} for zstd: one Zstandard frame kept open across blocks at one
+ * level, the window zstd's own streaming mode (and {@code zstd --adapt}) has, flushed after
+ * each block. Owns a native context.
  */
-public final class ZstdHistoryCompressor implements AutoCloseable {
+final class ZstdHistoryCompressor implements HistoryCompressor {
 
     /** The first level whose default match tables (for large inputs) exceed {@link #MAX_TABLE_LOG}. */
     private static final int CAPPED_FROM_LEVEL = 9;
@@ -33,7 +26,7 @@ public final class ZstdHistoryCompressor implements AutoCloseable {
      * @param windowLog log2 of the window: how far back a block may match, and what a reader
      *     must hold
      */
-    public ZstdHistoryCompressor(int level, int windowLog) {
+    ZstdHistoryCompressor(int level, int windowLog) {
         this.level = level;
         this.windowLog = windowLog;
         setParameters();
@@ -52,19 +45,12 @@ public final class ZstdHistoryCompressor implements AutoCloseable {
         }
     }
 
-    /** True if the next block continues the frame the previous block left open. */
+    @Override
     public boolean continuesFrame() {
         return frameOpen;
     }
 
-    /**
-     * Compresses {@code src[srcOffset, srcOffset + srcLength)} into the open frame (or a new one)
-     * and flushes it into {@code dst}.
-     *
-     * @param dstLength the largest result worth keeping
-     * @return the bytes written, or {@link BlockCompressor#DOES_NOT_FIT}, after which the frame
-     *     is abandoned and the next block starts a new one
-     */
+    @Override
     public int compress(byte[] src, int srcOffset, int srcLength, byte[] dst, int dstOffset, int dstLength) {
         if (closed) {
             throw new IllegalStateException("compressor is closed");
@@ -92,7 +78,6 @@ public final class ZstdHistoryCompressor implements AutoCloseable {
         frameOpen = false;
     }
 
-    /** Frees the native context. Idempotent. */
     @Override
     public void close() {
         if (!closed) {

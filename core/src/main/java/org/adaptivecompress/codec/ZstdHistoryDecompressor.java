@@ -6,14 +6,10 @@ import java.nio.ByteBuffer;
 import java.util.zip.DataFormatException;
 
 /**
- * Decodes the blocks a {@link ZstdHistoryCompressor} wrote, in the same order: one Zstandard
- * frame spread over many blocks, each block's payload decoding to that block alone. Refuses
- * frames with a window larger than it was told to accept, so a hostile stream cannot make it
- * allocate more than that.
- *
- * <p>Owns a native context; not thread-safe. Close it to free the memory.
+ * The {@link HistoryDecompressor} for {@link ZstdHistoryCompressor}'s blocks. Refuses frames
+ * with a window larger than it was told to accept before allocating it. Owns a native context.
  */
-public final class ZstdHistoryDecompressor implements AutoCloseable {
+final class ZstdHistoryDecompressor implements HistoryDecompressor {
 
     private final ZstdDecompressCtx ctx = new ZstdDecompressCtx();
     private final int maxWindowLog;
@@ -21,7 +17,7 @@ public final class ZstdHistoryDecompressor implements AutoCloseable {
     private boolean closed;
 
     /** A decompressor with no frame open that refuses windows over {@code 1 << maxWindowLog} bytes. */
-    public ZstdHistoryDecompressor(int maxWindowLog) {
+    ZstdHistoryDecompressor(int maxWindowLog) {
         this.maxWindowLog = maxWindowLog;
         ctx.setLongMax(maxWindowLog);
     }
@@ -33,14 +29,7 @@ public final class ZstdHistoryDecompressor implements AutoCloseable {
         frameOpen = false;
     }
 
-    /**
-     * Decodes {@code src[srcOffset, srcOffset + srcLength)} into exactly
-     * {@code uncompressedLength} bytes at {@code dst[dstOffset]}.
-     *
-     * @param continuesFrame false if the block starts a new frame (whatever was open is dropped)
-     * @throws DataFormatException if the payload is not the next part of the frame or does not
-     *     decode to exactly {@code uncompressedLength} bytes; the frame is then dropped
-     */
+    @Override
     public void decompress(boolean continuesFrame, byte[] src, int srcOffset, int srcLength, byte[] dst,
             int dstOffset, int uncompressedLength) throws DataFormatException {
         if (closed) {
@@ -78,14 +67,13 @@ public final class ZstdHistoryDecompressor implements AutoCloseable {
         frameOpen = true;
     }
 
-    /** Drops the open frame, if any: the next block must start a new one. */
+    @Override
     public void dropFrame() {
         if (frameOpen) {
             restart();
         }
     }
 
-    /** Frees the native context. Idempotent. */
     @Override
     public void close() {
         if (!closed) {

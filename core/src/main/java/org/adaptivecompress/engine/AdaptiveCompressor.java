@@ -44,7 +44,7 @@ public final class AdaptiveCompressor implements AutoCloseable {
     private final int salt;
     /** This thread's encoder: {@link #compressBlock} and the end marker. */
     private final FrameEncoder encoder;
-    /** The stream's zstd histories; null if its blocks decode alone. */
+    /** The stream's histories; null if its blocks decode alone. */
     private final Histories histories;
     /** {@link #compressBlock}'s job, reused. */
     private final BlockJob job = new BlockJob();

@@ -19,7 +19,7 @@ public final class BlockJob {
     boolean skipped;
     /** Workers compressing side by side when the block was planned. */
     int workers = 1;
-    /** The zstd history lent to the block, or null if it is compressed to decode alone. */
+    /** The history lent to the block, or null if it is compressed to decode alone. */
     Histories.History history;
 
     int uncompressedLength;

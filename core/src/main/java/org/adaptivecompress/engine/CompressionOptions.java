@@ -9,7 +9,7 @@ import org.adaptivecompress.format.FrameFormat;
 
 /**
  * How an {@link AdaptiveCompressor} compresses: the ladder, the controller, the block size,
- * whether zstd rungs keep a history across blocks, and an optional rung-change listener.
+ * whether zstd and xz rungs keep a history across blocks, and an optional rung-change listener.
  * Immutable; shared by every integration.
  */
 public final class CompressionOptions {
@@ -137,16 +137,16 @@ public final class CompressionOptions {
         }
 
         /**
-         * Whether each zstd rung keeps one frame open across the blocks it compresses, so a block
-         * matches what came up to 2 MiB before it in that rung's blocks, as zstd's streaming
-         * mode does. Off by default: a rung held for the whole stream (a fixed controller, or a
+         * Whether each zstd and xz rung keeps one stream open across the blocks it compresses,
+         * so a block matches what came up to 2 MiB before it in that rung's blocks, as zstd's and
+         * xz's own streaming modes do. Off by default: a rung held for the whole stream (a fixed controller, or a
          * link and data that keep the controller on one rung) gains, by 3-20 % in ratio on text
          * and by far more on data that repeats further apart than a block; but a history only
          * sees the blocks of its own rung, and the default controller, which moves between
          * rungs, does not account for that (docs/FORMAT.md, "Histories"). Blocks then decode only
          * in stream order, and a writer holds up to about 10 MiB of native memory for each zstd
-         * rung it uses (for each rung and worker when compressing in parallel), a reader 2 MiB
-         * per history.
+         * rung it uses and about 25 MiB of heap for each xz rung (for each rung and worker when
+         * compressing in parallel), a reader 2 MiB per history.
          */
         public Builder history(boolean history) {
             this.history = history;

@@ -7,7 +7,7 @@ import org.adaptivecompress.codec.Rung;
 import org.adaptivecompress.format.FrameFormat;
 
 /**
- * Turns one block into one frame at a given rung: the codec call (into the zstd history the
+ * Turns one block into one frame at a given rung: the codec call (into the history the
  * job was lent, if any), the raw fallback when the block does not shrink, the content CRC32C
  * and the salted block header. No decisions and no statistics: those stay in
  * {@link AdaptiveCompressor}, which makes encoders with

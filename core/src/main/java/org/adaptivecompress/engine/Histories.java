@@ -2,15 +2,14 @@ package org.adaptivecompress.engine;
 
 import java.util.ArrayDeque;
 import java.util.Iterator;
-import org.adaptivecompress.codec.CodecType;
+import org.adaptivecompress.codec.HistoryCompressor;
 import org.adaptivecompress.codec.Ladder;
 import org.adaptivecompress.codec.Rung;
-import org.adaptivecompress.codec.ZstdHistoryCompressor;
 import org.adaptivecompress.format.FrameFormat;
 
 /**
- * The zstd histories of one stream: compressors that keep a frame open across blocks, lent to
- * one block at a time. Lent when a block is planned and returned when it is recorded, both in
+ * The histories of one stream: zstd and xz compressors that keep a stream open across blocks,
+ * lent to one block at a time. Lent when a block is planned and returned when it is recorded, both in
  * stream order on the engine's thread, so a history's blocks are compressed in the order a
  * reader decodes them, whichever worker compresses each.
  *
@@ -25,9 +24,9 @@ final class Histories implements AutoCloseable {
     static final class History {
         final int id;
         final int rung;
-        final ZstdHistoryCompressor compressor;
+        final HistoryCompressor compressor;
 
-        History(int id, int rung, ZstdHistoryCompressor compressor) {
+        History(int id, int rung, HistoryCompressor compressor) {
             this.id = id;
             this.rung = rung;
             this.compressor = compressor;
@@ -46,10 +45,10 @@ final class Histories implements AutoCloseable {
         this.ladder = ladder;
     }
 
-    /** A history for a block at {@code rung}, or null if the rung is not zstd or none is free. */
+    /** A history for a block at {@code rung}, or null if the rung's codec has none or none is free. */
     History lend(int rung) {
         Rung r = ladder.rung(rung);
-        if (closed || r.codec() != CodecType.ZSTD) {
+        if (closed || !r.codec().hasHistory()) {
             return null;
         }
         for (Iterator<History> it = idle.descendingIterator(); it.hasNext(); ) {
@@ -78,8 +77,8 @@ final class Histories implements AutoCloseable {
         }
     }
 
-    private static ZstdHistoryCompressor newCompressor(Rung rung) {
-        return new ZstdHistoryCompressor(rung.level(), FrameFormat.HISTORY_WINDOW_LOG);
+    private static HistoryCompressor newCompressor(Rung rung) {
+        return rung.newHistoryCompressor(FrameFormat.HISTORY_WINDOW_LOG);
     }
 
     /**

@@ -7,19 +7,21 @@ import java.util.zip.CRC32C;
 import java.util.zip.DataFormatException;
 import org.adaptivecompress.codec.BlockDecompressor;
 import org.adaptivecompress.codec.CodecType;
-import org.adaptivecompress.codec.ZstdHistoryDecompressor;
+import org.adaptivecompress.codec.HistoryDecompressor;
 
 /**
  * Decodes block payloads and verifies them against their header's checksum.
  *
- * <p>Keeps one decompressor per codec and one per zstd history, created on first use and
+ * <p>Keeps one decompressor per codec and one per history, created on first use and
  * reused; not thread-safe. Blocks of a stream with histories must be decoded in stream order.
  */
 public final class BlockDecoder implements AutoCloseable {
 
     private final Map<CodecType, BlockDecompressor> decompressors = new EnumMap<>(CodecType.class);
-    /** Decoders of the stream's zstd histories, by id, created on first use. */
-    private final ZstdHistoryDecompressor[] histories = new ZstdHistoryDecompressor[FrameFormat.MAX_HISTORIES + 1];
+    /** Decoders of the stream's histories, by id, made when a block opens one. */
+    private final HistoryDecompressor[] histories = new HistoryDecompressor[FrameFormat.MAX_HISTORIES + 1];
+    /** The codec of each history's decoder. */
+    private final CodecType[] historyCodecs = new CodecType[FrameFormat.MAX_HISTORIES + 1];
     private final CRC32C crc = new CRC32C();
 
     /**
@@ -32,8 +34,8 @@ public final class BlockDecoder implements AutoCloseable {
             throws CorruptFrameException {
         try {
             if (header.historyId() != 0) {
-                history(header.historyId()).decompress(header.continuesHistory(), src, offset, header.storedLength(),
-                        dst, dstOffset, header.uncompressedLength());
+                history(header, position).decompress(header.continuesHistory(), src, offset,
+                        header.storedLength(), dst, dstOffset, header.uncompressedLength());
             } else {
                 decompressors.computeIfAbsent(header.codec(), CodecType::newDecompressor)
                         .decompress(src, offset, header.storedLength(), dst, dstOffset, header.uncompressedLength());
@@ -89,20 +91,29 @@ public final class BlockDecoder implements AutoCloseable {
      * of a concatenated stream cannot continue a frame of the one before it.
      */
     public void newStream() {
-        for (ZstdHistoryDecompressor h : histories) {
+        for (HistoryDecompressor h : histories) {
             if (h != null) {
                 h.dropFrame();
             }
         }
     }
 
-    private ZstdHistoryDecompressor history(int id) {
-        ZstdHistoryDecompressor h = histories[id];
-        if (h == null) {
-            h = new ZstdHistoryDecompressor(FrameFormat.HISTORY_WINDOW_LOG);
-            histories[id] = h;
+    /** The decoder of the block's history: its codec's, made anew when an id changes codec. */
+    private HistoryDecompressor history(BlockHeader header, long position) throws CorruptFrameException {
+        int id = header.historyId();
+        if (historyCodecs[id] != header.codec()) {
+            if (header.continuesHistory()) {
+                throw new CorruptFrameException("block at stream offset " + position + " is a " + header.codec()
+                        + " block continuing history " + id + ", which " + (historyCodecs[id] == null
+                                ? "no earlier block opened" : "holds " + historyCodecs[id] + " blocks"));
+            }
+            if (histories[id] != null) {
+                histories[id].close();
+            }
+            histories[id] = header.codec().newHistoryDecompressor(FrameFormat.HISTORY_WINDOW_LOG);
+            historyCodecs[id] = header.codec();
         }
-        return h;
+        return histories[id];
     }
 
     /** Frees every decompressor's native resources. */
@@ -116,6 +127,7 @@ public final class BlockDecoder implements AutoCloseable {
             if (histories[i] != null) {
                 histories[i].close();
                 histories[i] = null;
+                historyCodecs[i] = null;
             }
         }
     }

@@ -34,8 +34,8 @@ public final class BlockHeader {
 
     /**
      * Like {@link #parse(byte[], int, int, int, long)}, for a stream whose header may allow
-     * histories ({@link FrameFormat#usesHistory}): then a zstd block may name a history and
-     * continue its frame, and any other block must not.
+     * histories ({@link FrameFormat#usesHistory}): then a zstd or xz block may name a history
+     * and continue its stream, and any other block must not.
      *
      * @param history whether the stream header sets {@link FrameFormat#STREAM_FLAG_HISTORY}
      */
@@ -86,9 +86,9 @@ public final class BlockHeader {
             throw new UnknownCodecException("block at stream offset " + position + " uses unknown codec id "
                     + codecId + "; this reader knows ids 0-" + (CodecType.values().length - 1));
         }
-        if (historyId != 0 && codec != CodecType.ZSTD) {
+        if (historyId != 0 && !codec.hasHistory()) {
             throw new CorruptFrameException("block at stream offset " + position + " names history " + historyId
-                    + " but is a " + codec + " block; only zstd blocks have histories");
+                    + " but is a " + codec + " block; only zstd and xz blocks have histories");
         }
         checkLength("uncompressed", uncompressedLength, maxBlockLength, position);
         checkLength("stored", storedLength, maxBlockLength, position);
@@ -136,7 +136,7 @@ public final class BlockHeader {
         return storedLength;
     }
 
-    /** The zstd history the block belongs to, 1 to {@link FrameFormat#MAX_HISTORIES}; 0 if it decodes alone. */
+    /** The history the block belongs to, 1 to {@link FrameFormat#MAX_HISTORIES}; 0 if it decodes alone. */
     public int historyId() {
         return historyId;
     }

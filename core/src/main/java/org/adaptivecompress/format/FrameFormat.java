@@ -34,13 +34,14 @@ public final class FrameFormat {
      */
     public static final int DEFAULT_MAX_BLOCK_LENGTH = 4 << 20;
     /**
-     * Stream header flag: zstd blocks of this stream may belong to histories (a zstd frame
-     * spread over blocks, see {@link #BLOCK_FLAG_CONTINUES}), so they decode only in order.
+     * Stream header flag: zstd and xz blocks of this stream may belong to histories (a zstd
+     * frame or LZMA2 stream spread over blocks, see {@link #BLOCK_FLAG_CONTINUES}), so they
+     * decode only in order.
      */
     public static final int STREAM_FLAG_HISTORY = 0x01;
     /**
-     * Block header flag: the block continues the frame of its history that earlier blocks
-     * opened; without it, a block with a history id starts a new frame.
+     * Block header flag: the block continues the frame (or LZMA2 stream) of its history that
+     * earlier blocks opened; without it, a block with a history id starts a new one.
      */
     public static final int BLOCK_FLAG_CONTINUES = 0x01;
     /**
@@ -49,7 +50,7 @@ public final class FrameFormat {
      * to 16 windows of 2 MiB.
      */
     public static final int MAX_HISTORIES = 16;
-    /** Log2 of the largest zstd window a history may use: 2 MiB. */
+    /** Log2 of the largest window (zstd window, LZMA2 dictionary) a history may use: 2 MiB. */
     public static final int HISTORY_WINDOW_LOG = 21;
 
     private FrameFormat() {}

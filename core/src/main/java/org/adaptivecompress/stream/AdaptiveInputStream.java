@@ -40,7 +40,7 @@ public final class AdaptiveInputStream extends InputStream {
     private int limit;
     private long offset;
     private int salt;
-    /** Whether the stream being read allows zstd histories. */
+    /** Whether the stream being read allows histories. */
     private boolean history;
     /** Bytes of the next block header already read, with the last payload, into {@link #headerBytes}. */
     private int headerPrefetched;

@@ -396,7 +396,7 @@ public final class AdaptiveOutputStream extends OutputStream {
         }
 
         /**
-         * Whether zstd rungs keep a 2 MiB window across blocks; default off. See
+         * Whether zstd and xz rungs keep a 2 MiB window across blocks; default off. See
          * {@link CompressionOptions.Builder#history(boolean)}.
          */
         public Builder history(boolean history) {

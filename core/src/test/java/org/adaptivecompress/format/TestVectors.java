@@ -50,7 +50,7 @@ public final class TestVectors {
         return encode(false, ladder, rungs);
     }
 
-    /** Like {@link #encode(String, int...)}, with zstd histories on or off. */
+    /** Like {@link #encode(String, int...)}, with histories on or off. */
     static byte[] encode(boolean history, String ladder, int... rungs) {
         CompressionOptions options = CompressionOptions.builder().ladder(Ladder.parse(ladder))
                 .controller(() -> new ScriptedController(rungs)).blockSize(4096).history(history).build();

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** zstd histories: blocks that match across block boundaries, in any pipeline, and the reader's checks. */
+/** Histories: zstd and xz blocks that match across block boundaries, in any pipeline, and the reader's checks. */
 class HistoryStreamTest {
 
     private static final int BLOCK = 32 * 1024;
@@ -101,13 +101,14 @@ class HistoryStreamTest {
         return cut;
     }
 
-    @Test
-    void zstdBlocksMatchWhatEarlierBlocksHeldAndTheStreamSaysSo() throws IOException {
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"zstd:3", "xz:1"})
+    void blocksMatchWhatEarlierBlocksHeldAndTheStreamSaysSo(String rung) throws IOException {
         // The text corpus repeats every 1.2 MB: only a window across blocks sees that.
         byte[] data = DataKind.TEXT.generate(4 << 20);
 
-        byte[] alone = write(data, false, "raw,zstd:3", () -> new FixedController(1), 1);
-        byte[] withHistory = write(data, true, "raw,zstd:3", () -> new FixedController(1), 1);
+        byte[] alone = write(data, false, "raw," + rung, () -> new FixedController(1), 1);
+        byte[] withHistory = write(data, true, "raw," + rung, () -> new FixedController(1), 1);
 
         assertThat(read(withHistory)).isEqualTo(data);
         assertThat(read(alone)).isEqualTo(data);
@@ -136,7 +137,7 @@ class HistoryStreamTest {
         Set<Integer> ids = new HashSet<>();
         for (Block b : blocks(stream)) {
             if (b.historyId() != 0) {
-                assertThat(b.codec()).isEqualTo(2);
+                assertThat(b.codec()).isIn(2, 3);
                 ids.add(b.historyId());
             }
         }
@@ -145,14 +146,18 @@ class HistoryStreamTest {
     }
 
     @Test
-    void moreZstdRungsThanHistoriesReuseIdsAndStillDecode() throws IOException {
+    void moreRungsThanHistoriesReuseIdsAcrossCodecsAndStillDecode() throws IOException {
         StringBuilder ladder = new StringBuilder("raw");
-        for (int level = 1; level <= 20; level++) {
-            ladder.append(",zstd:").append(level > 12 ? level - 20 : level);
+        for (int level = 1; level <= 14; level++) {
+            ladder.append(",zstd:").append(level);
+        }
+        for (int preset = 0; preset <= 5; preset++) {
+            ladder.append(",xz:").append(preset);
         }
         byte[] data = DataKind.JSON_EVENTS.generate(2 << 20);
 
-        // Each block at the next rung: 20 zstd rungs share 16 histories.
+        // Each block at the next rung: 14 zstd and 6 xz rungs share 16 histories, so ids pass
+        // from one codec to the other.
         byte[] stream = write(data, true, ladder.toString(), () -> ScriptedController.everyRung(21), 1);
 
         assertThat(read(stream)).isEqualTo(data);
@@ -162,8 +167,9 @@ class HistoryStreamTest {
                 .isBetween(0, FrameFormat.MAX_HISTORIES));
     }
 
-    @Test
-    void aBlockThatDoesNotShrinkIsStoredRawAndTheNextStartsANewFrame() throws IOException {
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"zstd:3", "xz:1"})
+    void aBlockThatDoesNotShrinkIsStoredRawAndTheNextStartsANewFrame(String rung) throws IOException {
         byte[] text = DataKind.TEXT.generate(BLOCK);
         byte[] noise = new byte[BLOCK];
         new Random(7).nextBytes(noise);
@@ -173,7 +179,7 @@ class HistoryStreamTest {
         data.write(noise, 0, noise.length);
         data.write(text, 0, text.length);
         // zstd:3 tried on every block: the script keeps asking for it, and raw-skipping stops at once.
-        byte[] stream = write(data.toByteArray(), true, "raw,zstd:3", () -> new LevelController() {
+        byte[] stream = write(data.toByteArray(), true, "raw," + rung, () -> new LevelController() {
             @Override
             public int initialRung(int top) {
                 return 1;
@@ -192,21 +198,23 @@ class HistoryStreamTest {
 
         assertThat(read(stream)).isEqualTo(data.toByteArray());
         List<Block> blocks = blocks(stream);
-        assertThat(blocks).extracting(Block::codec).containsExactly(2, 2, 0, 2);
+        int codec = rung.startsWith("xz") ? 3 : 2;
+        assertThat(blocks).extracting(Block::codec).containsExactly(codec, codec, 0, codec);
         assertThat(blocks).extracting(Block::flags).containsExactly(0, 1, 0, 0);
         assertThat(blocks).extracting(Block::historyId).containsExactly(1, 1, 0, 1);
     }
 
-    @Test
-    void aBlockMissingFromAHistoryFailsTypedAndNeverYieldsWrongBytes() throws IOException {
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"zstd:3", "xz:1"})
+    void aBlockMissingFromAHistoryFailsTypedAndNeverYieldsWrongBytes(String rung) throws IOException {
         byte[] data = DataKind.TEXT.generate(1 << 20);
-        byte[] stream = write(data, true, "raw,zstd:3", () -> new FixedController(1), 1);
+        byte[] stream = write(data, true, "raw," + rung, () -> new FixedController(1), 1);
         List<Block> blocks = blocks(stream);
 
-        // The first block opens the frame: without it, the next block has nothing to continue.
+        // The first block opens the history: without it, the next block has nothing to continue.
         Throwable noOpener = catchThrowable(() -> read(without(stream, blocks.get(0))));
         assertThat(noOpener).isInstanceOf(CorruptFrameException.class)
-                .hasMessageContaining("continues a history frame that no earlier block opened");
+                .hasMessageContaining("continuing history 1, which no earlier block opened");
         // A block from the middle: the frame goes on without it, which decoding or the CRC catches.
         Throwable gap = catchThrowable(() -> read(without(stream, blocks.get(3))));
         assertThat(gap).isInstanceOf(FrameFormatException.class);
@@ -215,7 +223,7 @@ class HistoryStreamTest {
     @Test
     void headersThatMisuseHistoriesAreCorrupt() {
         assertThat(readOneBlock(true, 0 /* raw */, 0, 1)).isInstanceOf(CorruptFrameException.class)
-                .hasMessageContaining("only zstd blocks have histories");
+                .hasMessageContaining("only zstd and xz blocks have histories");
         assertThat(readOneBlock(true, 2, 0, FrameFormat.MAX_HISTORIES + 1)).isInstanceOf(CorruptFrameException.class)
                 .hasMessageContaining("histories are 1-" + FrameFormat.MAX_HISTORIES);
         assertThat(readOneBlock(true, 2, FrameFormat.BLOCK_FLAG_CONTINUES, 0))
@@ -234,17 +242,31 @@ class HistoryStreamTest {
                 (flags & FrameFormat.BLOCK_FLAG_CONTINUES) != 0, 8, 8, 0, new CRC32C());
         bytes[FrameFormat.STREAM_HEADER_LENGTH + 1] = (byte) flags;
         // Re-seal the header so only the field under test is wrong.
-        FrameFormat.putInt(bytes, FrameFormat.STREAM_HEADER_LENGTH + 16, headerCheck(bytes));
+        FrameFormat.putInt(bytes, FrameFormat.STREAM_HEADER_LENGTH + 16,
+                headerCheck(bytes, FrameFormat.STREAM_HEADER_LENGTH, SALT));
         return catchThrowable(() -> read(bytes));
     }
 
-    private static int headerCheck(byte[] bytes) {
+    private static int headerCheck(byte[] bytes, int offset, int salt) {
         CRC32C crc = new CRC32C();
         for (int shift = 24; shift >= 0; shift -= 8) {
-            crc.update(SALT >>> shift);
+            crc.update(salt >>> shift);
         }
-        crc.update(bytes, FrameFormat.STREAM_HEADER_LENGTH, 16);
+        crc.update(bytes, offset, 16);
         return (int) crc.getValue();
+    }
+
+    @Test
+    void aBlockOfAnotherCodecCannotContinueAHistory() throws IOException {
+        byte[] stream = write(DataKind.TEXT.generate(200_000), true, "raw,zstd:3", () -> new FixedController(1), 1);
+        Block second = blocks(stream).get(1);
+        // The second zstd block, relabelled xz and re-sealed with the stream's salt.
+        stream[second.offset] = 3;
+        int salt = FrameFormat.getInt(stream, 8);
+        FrameFormat.putInt(stream, second.offset + 16, headerCheck(stream, second.offset, salt));
+
+        assertThat(catchThrowable(() -> read(stream))).isInstanceOf(CorruptFrameException.class)
+                .hasMessageContaining("continuing history 1, which holds ZSTD blocks");
     }
 
     @Test

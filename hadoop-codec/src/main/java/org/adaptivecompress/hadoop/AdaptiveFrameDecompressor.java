@@ -34,7 +34,7 @@ public final class AdaptiveFrameDecompressor implements Decompressor {
     private boolean inPayload;
     private boolean finished;
     private int salt;
-    /** Whether the stream being read allows zstd histories. */
+    /** Whether the stream being read allows histories. */
     private boolean history;
     private int have;
     private long position;

@@ -56,7 +56,7 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
     private boolean inStream;
     private boolean sawStream;
     private int salt;
-    /** Whether the stream being decoded allows zstd histories; a split never starts inside one that does. */
+    /** Whether the stream being decoded allows histories; a split never starts inside one that does. */
     private boolean history;
     private long pendingUnitStart = -1;
     private long unitStart;
@@ -436,7 +436,7 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
     private static int readSplittableStreamHeader(byte[] src, int offset) throws IOException {
         int salt = FrameFormat.readStreamHeader(src, offset);
         if (FrameFormat.usesHistory(src, offset)) {
-            throw new UnsupportedVersionException("stream was written with zstd histories, whose blocks decode only"
+            throw new UnsupportedVersionException("stream was written with histories, whose blocks decode only"
                     + " in order from its start, so it cannot be read as splits; write it with history off"
                     + " (the Hadoop codec always does)");
         }

@@ -45,7 +45,7 @@ public final class AdaptiveCompressionDecoder extends ByteToMessageDecoder {
     private boolean headerParsed;
     private boolean failed;
     private int salt;
-    /** Whether the stream being read allows zstd histories. */
+    /** Whether the stream being read allows histories. */
     private boolean history;
     private long position;
     private long blockPosition;

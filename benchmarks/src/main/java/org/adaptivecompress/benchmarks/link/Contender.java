@@ -61,7 +61,7 @@ public interface Contender {
     }
 
     /**
-     * Contenders with zstd histories on, run only when named: {@code history} (the default
+     * Contenders with histories on, run only when named: {@code history} (the default
      * controller) and {@code fixed:N zstd:L +history} for each zstd rung of the default ladder.
      * Neither counts as a fixed choice, so the tables stay comparable with runs without them.
      */

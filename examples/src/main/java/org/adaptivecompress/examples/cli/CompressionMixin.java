@@ -5,7 +5,7 @@ import org.adaptivecompress.engine.CompressionOptions;
 import org.adaptivecompress.stream.AdaptiveOutputStream;
 import picocli.CommandLine.Option;
 
-/** The options every compressing command shares: ladder, controller, block size and zstd histories. */
+/** The options every compressing command shares: ladder, controller, block size and histories. */
 final class CompressionMixin {
 
     @Option(names = "--ladder", paramLabel = "SPEC", converter = Converters.LadderSpec.class,
@@ -22,8 +22,8 @@ final class CompressionMixin {
             description = "Input bytes per block, e.g. 128k (default: 128k).")
     int blockSize = CompressionOptions.DEFAULT_BLOCK_SIZE;
 
-    @Option(names = "--history", description = "Let zstd rungs match up to 2 MiB back across blocks, as zstd "
-            + "itself does: smaller output where data repeats, blocks that decode only in order, so Hadoop "
+    @Option(names = "--history", description = "Let zstd and xz rungs match up to 2 MiB back across blocks, as "
+            + "zstd and xz themselves do: smaller output where data repeats, blocks that decode only in order, so Hadoop "
             + "cannot split the file (default: off).")
     boolean history;
 

@@ -1,0 +1,71 @@
+package org.adaptivecompress.codec;
+
+import java.io.IOException;
+import org.tukaani.xz.ArrayCache;
+import org.tukaani.xz.BasicArrayCache;
+import org.tukaani.xz.FinishableOutputStream;
+import org.tukaani.xz.FinishableWrapperOutputStream;
+import org.tukaani.xz.LZMA2Options;
+import org.tukaani.xz.UnsupportedOptionsException;
+
+/**
+ * A {@link HistoryCompressor} for xz: one raw LZMA2 stream kept open across blocks at one
+ * preset, its dictionary the whole window, flushed after each block (an LZMA2 flush ends the chunk
+ * and keeps the dictionary). Holds the preset's match finder arrays.
+ */
+final class XzHistoryCompressor implements HistoryCompressor {
+
+    private final LZMA2Options options;
+    private final ArrayCache cache = new BasicArrayCache();
+    private final XzCodec.BoundedArrayOutputStream sink = new XzCodec.BoundedArrayOutputStream();
+    private FinishableOutputStream encoder;
+    private boolean closed;
+
+    /** @param windowLog log2 of the dictionary */
+    XzHistoryCompressor(int preset, int windowLog) {
+        try {
+            options = new LZMA2Options(preset);
+            // The whole window, as zstd's histories have, whatever the preset's own dictionary.
+            options.setDictSize(1 << windowLog);
+        } catch (UnsupportedOptionsException e) {
+            throw new IllegalArgumentException("xz preset " + preset + " or window log " + windowLog
+                    + " out of range", e);
+        }
+    }
+
+    @Override
+    public boolean continuesFrame() {
+        return encoder != null;
+    }
+
+    @Override
+    public int compress(byte[] src, int srcOffset, int srcLength, byte[] dst, int dstOffset, int dstLength) {
+        if (closed) {
+            throw new IllegalStateException("compressor is closed");
+        }
+        sink.reset(dst, dstOffset, dstLength);
+        try {
+            if (encoder == null) {
+                encoder = options.getOutputStream(new FinishableWrapperOutputStream(sink), cache);
+            }
+            encoder.write(src, srcOffset, srcLength);
+            encoder.flush();
+            return sink.written();
+        } catch (XzCodec.BoundedArrayOutputStream.Full full) {
+            // The encoder wrote part of a chunk: its state no longer matches any reader's.
+            encoder = null;
+            return BlockCompressor.DOES_NOT_FIT;
+        } catch (IOException e) {
+            encoder = null;
+            // The sink is an array: the only IOException it raises is Full, handled above.
+            throw new IllegalStateException("LZMA2 encoder failed on an in-memory block", e);
+        }
+    }
+
+    @Override
+    public void close() {
+        // Arrays go with the cache; an unfinished encoder holds nothing else.
+        closed = true;
+        encoder = null;
+    }
+}
