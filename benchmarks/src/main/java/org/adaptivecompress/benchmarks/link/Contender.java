@@ -7,7 +7,6 @@ import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
-import org.adaptivecompress.codec.CodecType;
 import org.adaptivecompress.codec.Ladder;
 import org.adaptivecompress.control.LevelController;
 import org.adaptivecompress.control.LevelControllers;
@@ -62,7 +61,8 @@ public interface Contender {
 
     /**
      * Contenders with histories on, run only when named: {@code history} (the default
-     * controller) and {@code fixed:N zstd:L +history} for each zstd rung of the default ladder.
+     * controller) and {@code fixed:N rung +history} for each zstd and xz rung of the default
+     * ladder.
      * Neither counts as a fixed choice, so the tables stay comparable with runs without them.
      */
     static List<Contender> withHistory() {
@@ -70,7 +70,7 @@ public interface Contender {
         all.add(new Framed("history", false, LevelControllers.defaultController(), 1, true));
         Ladder ladder = Ladder.defaultLadder();
         for (int i = 0; i < ladder.size(); i++) {
-            if (ladder.rung(i).codec() == CodecType.ZSTD) {
+            if (ladder.rung(i).codec().hasHistory()) {
                 all.add(new Framed("fixed:" + i + " " + ladder.rung(i) + " +history", false,
                         LevelControllers.byName("fixed:" + i), 1, true));
             }
