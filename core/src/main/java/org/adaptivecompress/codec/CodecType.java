@@ -11,9 +11,12 @@ public enum CodecType {
     RAW(0, "raw"),
     /** LZ4 block format; the fast compressor and LZ4 HC produce the same format. */
     LZ4(1, "lz4"),
-    /** A Zstandard frame holding the block. */
+    /** A Zstandard frame holding the block, or the block's part of a history's frame. */
     ZSTD(2, "zstd"),
-    /** A raw LZMA2 stream (the codec inside {@code .xz}), dictionary no larger than the block. */
+    /**
+     * A raw LZMA2 stream (the codec inside {@code .xz}) with a dictionary no larger than the
+     * block, or the block's chunks of a history's stream.
+     */
     XZ(3, "xz"),
     /** Raw deflate, RFC 1951. */
     DEFLATE(4, "deflate");

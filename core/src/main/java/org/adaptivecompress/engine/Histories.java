@@ -9,12 +9,12 @@ import org.adaptivecompress.format.FrameFormat;
 
 /**
  * The histories of one stream: zstd and xz compressors that keep a stream open across blocks,
- * lent to one block at a time. Lent when a block is planned and returned when it is recorded, both in
- * stream order on the engine's thread, so a history's blocks are compressed in the order a
- * reader decodes them, whichever worker compresses each.
+ * lent to one block at a time. Lent when a block is planned and returned when it is recorded,
+ * both in stream order on the engine's thread, so a history's blocks are compressed in the order
+ * a reader decodes them, whichever worker compresses each.
  *
  * <p>At most {@link FrameFormat#MAX_HISTORIES} exist; when a rung needs one and all are made,
- * the one returned longest ago is closed and its id reused (its next block starts a new frame,
+ * the one returned longest ago is closed and its id reused (its next block starts a new stream,
  * which tells the reader to drop the old one). A block that finds every history lent out
  * decodes alone.
  */
