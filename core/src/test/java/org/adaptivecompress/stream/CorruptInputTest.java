@@ -23,6 +23,7 @@ import org.adaptivecompress.format.UnsupportedVersionException;
 import org.adaptivecompress.testing.DataKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Every kind of bad input fails with its own exception type and a clear message, never wrong bytes. */
@@ -32,10 +33,14 @@ class CorruptInputTest {
     private static final byte[] DATA = DataKind.TEXT.generate(40_000);
 
     private static byte[] validStream(int rung) throws IOException {
+        return validStream(rung, false);
+    }
+
+    private static byte[] validStream(int rung, boolean history) throws IOException {
         ByteArrayOutputStream sink = new ByteArrayOutputStream();
         try (AdaptiveOutputStream out = AdaptiveOutputStream.builder()
                 .ladder("raw,lz4,zstd:3,xz:1,deflate:6").controller(() -> new FixedController(rung))
-                .blockSize(16 * 1024).build(sink)) {
+                .blockSize(16 * 1024).history(history).build(sink)) {
             out.write(DATA);
         }
         return sink.toByteArray();
@@ -60,10 +65,10 @@ class CorruptInputTest {
         return bytes;
     }
 
-    @ParameterizedTest(name = "rung {0}")
-    @ValueSource(ints = {0, 1, 2, 3, 4})
-    void everyFlippedBitIsDetectedOrHarmlessButNeverYieldsWrongBytes(int rung) throws IOException {
-        byte[] valid = validStream(rung);
+    @ParameterizedTest(name = "rung {0}, history {1}")
+    @CsvSource({"0, false", "1, false", "2, false", "3, false", "4, false", "2, true", "3, true"})
+    void everyFlippedBitIsDetectedOrHarmlessButNeverYieldsWrongBytes(int rung, boolean history) throws IOException {
+        byte[] valid = validStream(rung, history);
         int harmless = 0;
         for (int i = 0; i < valid.length; i += Math.max(1, valid.length / 400)) {
             byte[] damaged = valid.clone();
@@ -81,9 +86,10 @@ class CorruptInputTest {
         assertThat(harmless).isLessThan(3);
     }
 
-    @Test
-    void everyTruncationIsReportedAsTruncated() throws IOException {
-        byte[] valid = validStream(2);
+    @ParameterizedTest(name = "history {0}")
+    @ValueSource(booleans = {false, true})
+    void everyTruncationIsReportedAsTruncated(boolean history) throws IOException {
+        byte[] valid = validStream(2, history);
         for (int length = 0; length < valid.length; length += 1 + length / 16) {
             Throwable failure = readAll(Arrays.copyOf(valid, length));
             assertThat(failure).as("truncated to %d of %d", length, valid.length)
