@@ -6,6 +6,7 @@ import org.adaptivecompress.codec.HistoryCompressor;
 import org.adaptivecompress.codec.Ladder;
 import org.adaptivecompress.codec.Rung;
 import org.adaptivecompress.format.FrameFormat;
+import org.adaptivecompress.format.StreamTail;
 
 /**
  * The histories of one stream: zstd and xz compressors that keep a stream open across blocks,
@@ -20,11 +21,16 @@ import org.adaptivecompress.format.FrameFormat;
  */
 final class Histories implements AutoCloseable {
 
+    /** Stream bytes a history may miss before it is primed afresh: half its window. */
+    private static final long STALE_AFTER = 1L << (FrameFormat.HISTORY_WINDOW_LOG - 1);
+
     /** A history lent to a block: its id in block headers and its compressor. */
     static final class History {
         final int id;
         final int rung;
         final HistoryCompressor compressor;
+        /** Stream bytes planned up to the end of the history's last block. */
+        long lastEnd;
 
         History(int id, int rung, HistoryCompressor compressor) {
             this.id = id;
@@ -40,13 +46,38 @@ final class Histories implements AutoCloseable {
     private final History[] byId = new History[FrameFormat.MAX_HISTORIES];
     private int made;
     private boolean closed;
+    /** The stream's last bytes, as planned so far. */
+    private final StreamTail tail = new StreamTail(1 << FrameFormat.HISTORY_WINDOW_LOG);
+    /** Stream bytes planned so far. */
+    private long planned;
 
     Histories(Ladder ladder) {
         this.ladder = ladder;
     }
 
+    /**
+     * Lends {@code job} a history if its rung keeps one, primed with the stream's last bytes
+     * when it starts anew or has missed over half a window of the stream since its last block
+     * (its window then holds little of what came just before), and takes in the block's bytes.
+     */
+    void plan(BlockJob job, byte[] src, int offset, int length) {
+        if (job.tryRung > 0) {
+            History h = lend(job.tryRung);
+            if (h != null) {
+                boolean stale = planned - h.lastEnd > STALE_AFTER;
+                if ((!h.compressor.continuesFrame() || stale) && !tail.isEmpty()) {
+                    job.prime = tail.snapshot();
+                }
+                h.lastEnd = planned + length;
+                job.history = h;
+            }
+        }
+        tail.append(src, offset, length);
+        planned += length;
+    }
+
     /** A history for a block at {@code rung}, or null if the rung's codec has none or none is free. */
-    History lend(int rung) {
+    private History lend(int rung) {
         Rung r = ladder.rung(rung);
         if (closed || !r.codec().hasHistory()) {
             return null;
