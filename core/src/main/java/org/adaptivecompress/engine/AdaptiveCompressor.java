@@ -232,6 +232,7 @@ public final class AdaptiveCompressor implements AutoCloseable {
         }
         job.history = null;
         job.prime = null;
+        job.primeShort = false;
     }
 
     /**

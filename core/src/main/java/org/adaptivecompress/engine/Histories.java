@@ -2,6 +2,7 @@ package org.adaptivecompress.engine;
 
 import java.util.ArrayDeque;
 import java.util.Iterator;
+import org.adaptivecompress.codec.CodecType;
 import org.adaptivecompress.codec.HistoryCompressor;
 import org.adaptivecompress.codec.Ladder;
 import org.adaptivecompress.codec.Rung;
@@ -66,7 +67,9 @@ final class Histories implements AutoCloseable {
             if (h != null) {
                 boolean stale = planned - h.lastEnd > STALE_AFTER;
                 if ((!h.compressor.continuesFrame() || stale) && !tail.isEmpty()) {
-                    job.prime = tail.snapshot();
+                    job.primeShort = slowToPrime(ladder.rung(job.tryRung));
+                    job.prime = tail.snapshot(
+                            job.primeShort ? FrameFormat.SHORT_PRIME_LENGTH : Integer.MAX_VALUE);
                 }
                 h.lastEnd = planned + length;
                 job.history = h;
@@ -74,6 +77,17 @@ final class Histories implements AutoCloseable {
         }
         tail.append(src, offset, length);
         planned += length;
+    }
+
+    /**
+     * True for the rungs that take long to load a dictionary, which start from
+     * {@link FrameFormat#SHORT_PRIME_LENGTH} bytes only: loading 2 MiB took 56-256 ms at zstd
+     * level 15 (binary-tree match finders, levels 13 and up) and 577 ms at xz preset 6 (BT4,
+     * presets 4 and up), against 4-12 ms at zstd levels 3-12 and 17 ms at xz preset 1, and a
+     * probe of such a rung pays it on the critical path (one-off measurements).
+     */
+    private static boolean slowToPrime(Rung rung) {
+        return rung.codec() == CodecType.ZSTD ? rung.level() >= 13 : rung.level() >= 4;
     }
 
     /** A history for a block at {@code rung}, or null if the rung's codec has none or none is free. */

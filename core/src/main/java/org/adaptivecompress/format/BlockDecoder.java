@@ -36,7 +36,7 @@ public final class BlockDecoder implements AutoCloseable {
             throws CorruptFrameException {
         try {
             if (header.historyId() != 0) {
-                byte[] prime = header.primesHistory() ? tail.snapshot() : null;
+                byte[] prime = header.primesHistory() ? tail.snapshot(header.primeLength()) : null;
                 history(header, position).decompress(header.continuesHistory(), prime, src, offset,
                         header.storedLength(), dst, dstOffset, header.uncompressedLength());
             } else {

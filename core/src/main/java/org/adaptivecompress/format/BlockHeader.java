@@ -19,6 +19,7 @@ public final class BlockHeader {
     private int historyId;
     private boolean continuesHistory;
     private boolean primed;
+    private boolean primedShort;
 
     /**
      * Parses and validates the header at {@code src[offset]}: the header check, the codec id,
@@ -56,24 +57,26 @@ public final class BlockHeader {
         historyId = src[offset + 3] & 0xFF;
         continuesHistory = (flags & FrameFormat.BLOCK_FLAG_CONTINUES) != 0;
         primed = (flags & FrameFormat.BLOCK_FLAG_PRIMED) != 0;
+        primedShort = (flags & FrameFormat.BLOCK_FLAG_PRIMED_SHORT) != 0;
         if (!history && (flags != 0 || historyId != 0)) {
             throw new CorruptFrameException(String.format(
                     "block at stream offset %d sets flags 0x%02X or reserved bits unknown to format version %d"
                             + " in a stream without histories", position, flags, FrameFormat.VERSION));
         }
-        if ((flags & ~(FrameFormat.BLOCK_FLAG_CONTINUES | FrameFormat.BLOCK_FLAG_PRIMED)) != 0) {
+        if ((flags & ~(FrameFormat.BLOCK_FLAG_CONTINUES | FrameFormat.BLOCK_FLAG_PRIMED
+                | FrameFormat.BLOCK_FLAG_PRIMED_SHORT)) != 0) {
             throw new CorruptFrameException(String.format(
                     "block at stream offset %d sets flags 0x%02X unknown to format version %d",
                     position, flags, FrameFormat.VERSION));
         }
-        if (historyId > FrameFormat.MAX_HISTORIES || (continuesHistory || primed) && historyId == 0) {
+        if (historyId > FrameFormat.MAX_HISTORIES || flags != 0 && historyId == 0) {
             throw new CorruptFrameException("block at stream offset " + position + " names history " + historyId
-                    + (continuesHistory ? " and continues it" : "") + (primed ? " and primes it" : "")
+                    + (continuesHistory ? " and continues it" : "") + (primed || primedShort ? " and primes it" : "")
                     + "; histories are 1-" + FrameFormat.MAX_HISTORIES);
         }
-        if (continuesHistory && primed) {
-            throw new CorruptFrameException("block at stream offset " + position
-                    + " both continues its history and primes a new one");
+        if (Integer.bitCount(flags) > 1) {
+            throw new CorruptFrameException(String.format("block at stream offset %d sets history flags 0x%02X:"
+                    + " it may continue its history or prime a new one, one way", position, flags));
         }
         endOfStream = codecId == FrameFormat.END_OF_STREAM;
         if (endOfStream) {
@@ -158,7 +161,15 @@ public final class BlockHeader {
      * bytes ({@link FrameFormat#BLOCK_FLAG_PRIMED}).
      */
     public boolean primesHistory() {
-        return primed;
+        return primed || primedShort;
+    }
+
+    /**
+     * How many of the stream's last bytes a priming block starts from at most:
+     * {@link FrameFormat#SHORT_PRIME_LENGTH} or the whole window.
+     */
+    public int primeLength() {
+        return primedShort ? FrameFormat.SHORT_PRIME_LENGTH : 1 << FrameFormat.HISTORY_WINDOW_LOG;
     }
 
     /** CRC32C of the uncompressed bytes. */

@@ -52,6 +52,14 @@ public final class FrameFormat {
      */
     public static final int BLOCK_FLAG_PRIMED = 0x02;
     /**
+     * Block header flag: like {@link #BLOCK_FLAG_PRIMED}, with only the stream's last
+     * {@code min(}{@value #SHORT_PRIME_LENGTH}{@code , bytes so far)} bytes, for codecs that
+     * take long to load a dictionary. Never with another history flag.
+     */
+    public static final int BLOCK_FLAG_PRIMED_SHORT = 0x04;
+    /** The bytes a {@link #BLOCK_FLAG_PRIMED_SHORT} history starts from at most: 512 KiB. */
+    public static final int SHORT_PRIME_LENGTH = 512 << 10;
+    /**
      * Histories a stream may have open at once, and the largest history id (ids start at 1;
      * 0 is a block that decodes alone). With the window below, this bounds what a reader holds
      * to 16 windows of 2 MiB.

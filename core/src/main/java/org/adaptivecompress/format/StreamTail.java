@@ -46,10 +46,10 @@ public final class StreamTail {
         }
     }
 
-    /** The bytes held, oldest first: the stream's last {@code min(capacity, bytes so far)} bytes. */
-    public byte[] snapshot() {
+    /** The stream's last {@code min(max, capacity, bytes so far)} bytes, oldest first. */
+    public byte[] snapshot(int max) {
         int capacity = ring.length;
-        int held = (int) Math.min(total, capacity);
+        int held = (int) Math.min(Math.min(total, capacity), max);
         byte[] out = new byte[held];
         int start = (int) ((total - held) % capacity);
         int first = Math.min(held, capacity - start);

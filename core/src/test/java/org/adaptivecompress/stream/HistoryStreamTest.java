@@ -242,6 +242,21 @@ class HistoryStreamTest {
         assertThat(blocks.get(49).flags()).isEqualTo(FrameFormat.BLOCK_FLAG_CONTINUES);
     }
 
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"zstd:15", "xz:6"})
+    void rungsSlowToLoadADictionaryArePrimedWithTheLast512KiBOnly(String rung) throws IOException {
+        byte[] data = DataKind.TEXT.generate(1 << 20);
+        int[] script = new int[32];
+        java.util.Arrays.fill(script, 0, 24, 1);
+        java.util.Arrays.fill(script, 24, 32, 2);
+
+        byte[] stream = write(data, true, "raw,lz4," + rung, () -> new ScriptedController(script), 1);
+
+        assertThat(read(stream)).isEqualTo(data);
+        assertThat(blocks(stream).get(24).flags()).isEqualTo(FrameFormat.BLOCK_FLAG_PRIMED_SHORT);
+        assertThat(blocks(stream).get(25).flags()).isEqualTo(FrameFormat.BLOCK_FLAG_CONTINUES);
+    }
+
     @Test
     void aHistoryThatMissedHalfAWindowIsPrimedAfresh() throws IOException {
         byte[] data = DataKind.JSON_EVENTS.generate(2 << 20);
@@ -283,12 +298,12 @@ class HistoryStreamTest {
                 .isInstanceOf(CorruptFrameException.class).hasMessageContaining("continues it");
         assertThat(readOneBlock(false, 2, 0, 1)).isInstanceOf(CorruptFrameException.class)
                 .hasMessageContaining("in a stream without histories");
-        assertThat(readOneBlock(true, 2, 0x04, 1)).isInstanceOf(CorruptFrameException.class)
-                .hasMessageContaining("flags 0x04");
+        assertThat(readOneBlock(true, 2, 0x08, 1)).isInstanceOf(CorruptFrameException.class)
+                .hasMessageContaining("flags 0x08");
         assertThat(readOneBlock(true, 2, FrameFormat.BLOCK_FLAG_PRIMED, 0))
                 .isInstanceOf(CorruptFrameException.class).hasMessageContaining("primes it");
         assertThat(readOneBlock(true, 2, FrameFormat.BLOCK_FLAG_CONTINUES | FrameFormat.BLOCK_FLAG_PRIMED, 1))
-                .isInstanceOf(CorruptFrameException.class).hasMessageContaining("both continues");
+                .isInstanceOf(CorruptFrameException.class).hasMessageContaining("one way");
     }
 
     /** Reads a stream of one hand-made 8-byte block with these header fields. */
