@@ -17,6 +17,13 @@ public interface HistoryCompressor extends AutoCloseable {
     boolean continuesFrame();
 
     /**
+     * Drops the open stream, if any: the next block starts a new one primed with
+     * {@code content} (the stream's last bytes, oldest first), as if they had been compressed
+     * into it just before, which a reader primes its own stream with too.
+     */
+    void prime(byte[] content);
+
+    /**
      * Compresses {@code src[srcOffset, srcOffset + srcLength)} into the open stream (or a new
      * one) and flushes it into {@code dst}.
      *

@@ -19,6 +19,8 @@ final class XzHistoryCompressor implements HistoryCompressor {
     private final ArrayCache cache = new BasicArrayCache();
     private final XzCodec.BoundedArrayOutputStream sink = new XzCodec.BoundedArrayOutputStream();
     private FinishableOutputStream encoder;
+    /** What the next stream starts primed with; null for nothing. */
+    private byte[] prime;
     private boolean closed;
 
     /** @param windowLog log2 of the dictionary */
@@ -39,6 +41,12 @@ final class XzHistoryCompressor implements HistoryCompressor {
     }
 
     @Override
+    public void prime(byte[] content) {
+        encoder = null;
+        prime = content.length > 0 ? content : null;
+    }
+
+    @Override
     public int compress(byte[] src, int srcOffset, int srcLength, byte[] dst, int dstOffset, int dstLength) {
         if (closed) {
             throw new IllegalStateException("compressor is closed");
@@ -46,6 +54,8 @@ final class XzHistoryCompressor implements HistoryCompressor {
         sink.reset(dst, dstOffset, dstLength);
         try {
             if (encoder == null) {
+                options.setPresetDict(prime);
+                prime = null;
                 encoder = options.getOutputStream(new FinishableWrapperOutputStream(sink), cache);
             }
             encoder.write(src, srcOffset, srcLength);

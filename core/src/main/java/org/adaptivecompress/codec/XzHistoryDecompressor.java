@@ -57,10 +57,11 @@ final class XzHistoryDecompressor implements HistoryDecompressor {
     }
 
     @Override
-    public void decompress(boolean continuesFrame, byte[] src, int srcOffset, int srcLength, byte[] dst,
-            int dstOffset, int uncompressedLength) throws DataFormatException {
+    public void decompress(boolean continuesFrame, byte[] prime, byte[] src, int srcOffset, int srcLength,
+            byte[] dst, int dstOffset, int uncompressedLength) throws DataFormatException {
         if (!continuesFrame) {
-            decoder = new LZMA2InputStream(payload, dictionarySize);
+            decoder = new LZMA2InputStream(payload, dictionarySize,
+                    prime != null && prime.length > 0 ? prime : null);
         } else if (decoder == null) {
             throw new DataFormatException("xz block continues a history stream that no earlier block opened");
         }

@@ -2,6 +2,7 @@ package org.adaptivecompress.codec;
 
 import com.github.luben.zstd.EndDirective;
 import com.github.luben.zstd.ZstdCompressCtx;
+import com.github.luben.zstd.ZstdDictContentType;
 import java.nio.ByteBuffer;
 
 /**
@@ -48,6 +49,16 @@ final class ZstdHistoryCompressor implements HistoryCompressor {
     @Override
     public boolean continuesFrame() {
         return frameOpen;
+    }
+
+    @Override
+    public void prime(byte[] content) {
+        abandonFrame();
+        if (content.length > 0) {
+            // Raw content: zstd treats it as data just before the frame, as its streaming mode
+            // would have if these bytes had gone through it.
+            ctx.loadDict(content, ZstdDictContentType.RAW_CONTENT);
+        }
     }
 
     @Override

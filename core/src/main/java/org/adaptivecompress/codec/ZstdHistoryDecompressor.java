@@ -1,6 +1,7 @@
 package org.adaptivecompress.codec;
 
 import com.github.luben.zstd.ZstdDecompressCtx;
+import com.github.luben.zstd.ZstdDictContentType;
 import com.github.luben.zstd.ZstdException;
 import java.nio.ByteBuffer;
 import java.util.zip.DataFormatException;
@@ -30,13 +31,16 @@ final class ZstdHistoryDecompressor implements HistoryDecompressor {
     }
 
     @Override
-    public void decompress(boolean continuesFrame, byte[] src, int srcOffset, int srcLength, byte[] dst,
-            int dstOffset, int uncompressedLength) throws DataFormatException {
+    public void decompress(boolean continuesFrame, byte[] prime, byte[] src, int srcOffset, int srcLength,
+            byte[] dst, int dstOffset, int uncompressedLength) throws DataFormatException {
         if (closed) {
             throw new IllegalStateException("decompressor is closed");
         }
         if (!continuesFrame) {
             restart();
+            if (prime != null && prime.length > 0) {
+                ctx.loadDict(prime, ZstdDictContentType.RAW_CONTENT);
+            }
         } else if (!frameOpen) {
             throw new DataFormatException("zstd block continues a history frame that no earlier block opened");
         }

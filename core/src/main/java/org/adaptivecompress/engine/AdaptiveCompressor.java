@@ -160,7 +160,7 @@ public final class AdaptiveCompressor implements AutoCloseable {
     private int compress(byte[] src, int offset, int length, byte[] dst, int dstOffset, boolean copyRawPayload) {
         ensureOpen();
         FrameEncoder.checkBlockLength(length, blockSize);
-        planBlock(job, 1);
+        planBlock(job, 1, src, offset, length);
         int written = copyRawPayload ? encoder.encode(job, src, offset, length, dst, dstOffset)
                 : encoder.encodeLeavingRawPayload(job, src, offset, length, dst, dstOffset);
         recordBlock(job);
@@ -181,11 +181,37 @@ public final class AdaptiveCompressor implements AutoCloseable {
      * incompressible data. Call it once per block, in stream order, then have a
      * {@link FrameEncoder} encode the block with {@code job}, then {@link #recordBlock}.
      *
+     * <p>An engine whose options turn {@linkplain CompressionOptions#history() histories} on
+     * needs each block's bytes as it is planned: use {@link #planBlock(BlockJob, int, byte[],
+     * int, int)}.
+     *
      * @param job the block's job, reused between blocks once recorded
      * @param workers how many workers compress blocks side by side, from 1; the controller sees
      *     the block's compression time divided by it (see {@link Observation#compressNanos()})
+     * @throws IllegalStateException if the engine writes histories
      */
     public void planBlock(BlockJob job, int workers) {
+        if (histories != null) {
+            throw new IllegalStateException("an engine with histories plans each block with its bytes:"
+                    + " planBlock(job, workers, src, offset, length)");
+        }
+        plan(job, workers);
+    }
+
+    /**
+     * {@link #planBlock(BlockJob, int)} for any engine, given the block's bytes
+     * {@code src[offset, offset + length)} (the ones the encoder will be given): with histories
+     * on, the engine keeps the stream's last bytes, which a history that starts anew is primed
+     * with.
+     */
+    public void planBlock(BlockJob job, int workers, byte[] src, int offset, int length) {
+        plan(job, workers);
+        if (histories != null) {
+            histories.plan(job, src, offset, length);
+        }
+    }
+
+    private void plan(BlockJob job, int workers) {
         ensureOpen();
         if (workers < 1) {
             throw new IllegalArgumentException("workers must be at least 1, was " + workers);
@@ -204,7 +230,9 @@ public final class AdaptiveCompressor implements AutoCloseable {
         } else {
             job.tryRung = rung;
         }
-        job.history = histories == null || job.tryRung == 0 ? null : histories.lend(job.tryRung);
+        job.history = null;
+        job.prime = null;
+        job.primeShort = false;
     }
 
     /**

@@ -21,6 +21,10 @@ public final class BlockJob {
     int workers = 1;
     /** The history lent to the block, or null if it is compressed to decode alone. */
     Histories.History history;
+    /** The stream's last bytes to start {@link #history} anew with, or null to go on as it is. */
+    byte[] prime;
+    /** True if {@link #prime} holds only the stream's last 512 KiB (a short prime). */
+    boolean primeShort;
 
     int uncompressedLength;
     /** The rung the frame was stored at: {@link #tryRung}, or 0 if the block did not shrink. */

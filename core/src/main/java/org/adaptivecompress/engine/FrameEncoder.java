@@ -75,6 +75,9 @@ public final class FrameEncoder implements AutoCloseable {
             // Worth keeping only if it saves at least 1/32 of the block.
             int worthKeeping = length - (length >>> 5) - 1;
             if (history != null) {
+                if (job.prime != null) {
+                    history.compressor.prime(job.prime);
+                }
                 continues = history.compressor.continuesFrame();
                 stored = history.compressor.compress(src, offset, length, dst, payloadOffset, worthKeeping);
             } else {
@@ -102,8 +105,12 @@ public final class FrameEncoder implements AutoCloseable {
         crc.reset();
         crc.update(src, offset, length);
         int historyId = history != null && used != Rung.RAW ? history.id : 0;
+        int historyFlags = historyId == 0 ? 0
+                : continues ? FrameFormat.BLOCK_FLAG_CONTINUES
+                : job.prime == null ? 0
+                : job.primeShort ? FrameFormat.BLOCK_FLAG_PRIMED_SHORT : FrameFormat.BLOCK_FLAG_PRIMED;
         FrameFormat.writeBlockHeader(dst, dstOffset, salt, used.codec().id(), used.level(), historyId,
-                continues && historyId != 0, length, stored, (int) crc.getValue(), headerCrc);
+                historyFlags, length, stored, (int) crc.getValue(), headerCrc);
         job.frameLength = FrameFormat.BLOCK_HEADER_LENGTH + stored;
         return job.payloadInSource ? FrameFormat.BLOCK_HEADER_LENGTH : job.frameLength;
     }

@@ -2,10 +2,12 @@ package org.adaptivecompress.engine;
 
 import java.util.ArrayDeque;
 import java.util.Iterator;
+import org.adaptivecompress.codec.CodecType;
 import org.adaptivecompress.codec.HistoryCompressor;
 import org.adaptivecompress.codec.Ladder;
 import org.adaptivecompress.codec.Rung;
 import org.adaptivecompress.format.FrameFormat;
+import org.adaptivecompress.format.StreamTail;
 
 /**
  * The histories of one stream: zstd and xz compressors that keep a stream open across blocks,
@@ -20,11 +22,16 @@ import org.adaptivecompress.format.FrameFormat;
  */
 final class Histories implements AutoCloseable {
 
+    /** Stream bytes a history may miss before it is primed afresh: half its window. */
+    private static final long STALE_AFTER = 1L << (FrameFormat.HISTORY_WINDOW_LOG - 1);
+
     /** A history lent to a block: its id in block headers and its compressor. */
     static final class History {
         final int id;
         final int rung;
         final HistoryCompressor compressor;
+        /** Stream bytes planned up to the end of the history's last block. */
+        long lastEnd;
 
         History(int id, int rung, HistoryCompressor compressor) {
             this.id = id;
@@ -40,13 +47,51 @@ final class Histories implements AutoCloseable {
     private final History[] byId = new History[FrameFormat.MAX_HISTORIES];
     private int made;
     private boolean closed;
+    /** The stream's last bytes, as planned so far. */
+    private final StreamTail tail = new StreamTail(1 << FrameFormat.HISTORY_WINDOW_LOG);
+    /** Stream bytes planned so far. */
+    private long planned;
 
     Histories(Ladder ladder) {
         this.ladder = ladder;
     }
 
+    /**
+     * Lends {@code job} a history if its rung keeps one, primed with the stream's last bytes
+     * when it starts anew or has missed over half a window of the stream since its last block
+     * (its window then holds little of what came just before), and takes in the block's bytes.
+     */
+    void plan(BlockJob job, byte[] src, int offset, int length) {
+        if (job.tryRung > 0) {
+            History h = lend(job.tryRung);
+            if (h != null) {
+                boolean stale = planned - h.lastEnd > STALE_AFTER;
+                if ((!h.compressor.continuesFrame() || stale) && !tail.isEmpty()) {
+                    job.primeShort = slowToPrime(ladder.rung(job.tryRung));
+                    job.prime = tail.snapshot(
+                            job.primeShort ? FrameFormat.SHORT_PRIME_LENGTH : Integer.MAX_VALUE);
+                }
+                h.lastEnd = planned + length;
+                job.history = h;
+            }
+        }
+        tail.append(src, offset, length);
+        planned += length;
+    }
+
+    /**
+     * True for the rungs that take long to load a dictionary, which start from
+     * {@link FrameFormat#SHORT_PRIME_LENGTH} bytes only: loading 2 MiB took 56-256 ms at zstd
+     * level 15 (binary-tree match finders, levels 13 and up) and 577 ms at xz preset 6 (BT4,
+     * presets 4 and up), against 4-12 ms at zstd levels 3-12 and 17 ms at xz preset 1, and a
+     * probe of such a rung pays it on the critical path (one-off measurements).
+     */
+    private static boolean slowToPrime(Rung rung) {
+        return rung.codec() == CodecType.ZSTD ? rung.level() >= 13 : rung.level() >= 4;
+    }
+
     /** A history for a block at {@code rung}, or null if the rung's codec has none or none is free. */
-    History lend(int rung) {
+    private History lend(int rung) {
         Rung r = ladder.rung(rung);
         if (closed || !r.codec().hasHistory()) {
             return null;

@@ -23,6 +23,8 @@ public final class BlockDecoder implements AutoCloseable {
     /** The codec of each history's decoder. */
     private final CodecType[] historyCodecs = new CodecType[FrameFormat.MAX_HISTORIES + 1];
     private final CRC32C crc = new CRC32C();
+    /** The stream's last bytes, which a primed history starts from; null unless it has histories. */
+    private StreamTail tail;
 
     /**
      * Decodes the payload {@code src[offset, offset + header.storedLength())} into
@@ -34,7 +36,8 @@ public final class BlockDecoder implements AutoCloseable {
             throws CorruptFrameException {
         try {
             if (header.historyId() != 0) {
-                history(header, position).decompress(header.continuesHistory(), src, offset,
+                byte[] prime = header.primesHistory() ? tail.snapshot(header.primeLength()) : null;
+                history(header, position).decompress(header.continuesHistory(), prime, src, offset,
                         header.storedLength(), dst, dstOffset, header.uncompressedLength());
             } else {
                 decompressors.computeIfAbsent(header.codec(), CodecType::newDecompressor)
@@ -58,6 +61,9 @@ public final class BlockDecoder implements AutoCloseable {
         crc.reset();
         crc.update(data, offset, header.uncompressedLength());
         checkCrc(header, position);
+        if (tail != null) {
+            tail.append(data, offset, header.uncompressedLength());
+        }
     }
 
     /**
@@ -71,6 +77,9 @@ public final class BlockDecoder implements AutoCloseable {
         if (data.remaining() != header.uncompressedLength()) {
             throw new IllegalArgumentException("expected " + header.uncompressedLength() + " decoded bytes, got "
                     + data.remaining());
+        }
+        if (tail != null) {
+            tail.append(data);
         }
         crc.reset();
         crc.update(data);
@@ -87,14 +96,26 @@ public final class BlockDecoder implements AutoCloseable {
     }
 
     /**
-     * Forgets the histories of the stream before: call it after each stream header, so a block
-     * of a concatenated stream cannot continue a frame of the one before it.
+     * Forgets the histories and the content of the stream before: call it after each stream
+     * header, so a block of a concatenated stream cannot continue or start from the one before.
+     * Every block of a stream with histories must then pass through {@link #decode} or a
+     * {@code verify}, in stream order, since a primed history starts from the stream's last
+     * bytes.
+     *
+     * @param history whether the new stream allows histories ({@link FrameFormat#usesHistory})
      */
-    public void newStream() {
+    public void newStream(boolean history) {
         for (HistoryDecompressor h : histories) {
             if (h != null) {
                 h.dropFrame();
             }
+        }
+        if (!history) {
+            tail = null;
+        } else if (tail == null) {
+            tail = new StreamTail(1 << FrameFormat.HISTORY_WINDOW_LOG);
+        } else {
+            tail.clear();
         }
     }
 

@@ -18,6 +18,8 @@ public final class BlockHeader {
     private int contentCrc;
     private int historyId;
     private boolean continuesHistory;
+    private boolean primed;
+    private boolean primedShort;
 
     /**
      * Parses and validates the header at {@code src[offset]}: the header check, the codec id,
@@ -54,24 +56,32 @@ public final class BlockHeader {
         level = src[offset + 2];
         historyId = src[offset + 3] & 0xFF;
         continuesHistory = (flags & FrameFormat.BLOCK_FLAG_CONTINUES) != 0;
+        primed = (flags & FrameFormat.BLOCK_FLAG_PRIMED) != 0;
+        primedShort = (flags & FrameFormat.BLOCK_FLAG_PRIMED_SHORT) != 0;
         if (!history && (flags != 0 || historyId != 0)) {
             throw new CorruptFrameException(String.format(
                     "block at stream offset %d sets flags 0x%02X or reserved bits unknown to format version %d"
                             + " in a stream without histories", position, flags, FrameFormat.VERSION));
         }
-        if ((flags & ~FrameFormat.BLOCK_FLAG_CONTINUES) != 0) {
+        if ((flags & ~(FrameFormat.BLOCK_FLAG_CONTINUES | FrameFormat.BLOCK_FLAG_PRIMED
+                | FrameFormat.BLOCK_FLAG_PRIMED_SHORT)) != 0) {
             throw new CorruptFrameException(String.format(
                     "block at stream offset %d sets flags 0x%02X unknown to format version %d",
                     position, flags, FrameFormat.VERSION));
         }
-        if (historyId > FrameFormat.MAX_HISTORIES || continuesHistory && historyId == 0) {
+        if (historyId > FrameFormat.MAX_HISTORIES || flags != 0 && historyId == 0) {
             throw new CorruptFrameException("block at stream offset " + position + " names history " + historyId
-                    + (continuesHistory ? " and continues it" : "") + "; histories are 1-" + FrameFormat.MAX_HISTORIES);
+                    + (continuesHistory ? " and continues it" : "") + (primed || primedShort ? " and primes it" : "")
+                    + "; histories are 1-" + FrameFormat.MAX_HISTORIES);
+        }
+        if (Integer.bitCount(flags) > 1) {
+            throw new CorruptFrameException(String.format("block at stream offset %d sets history flags 0x%02X:"
+                    + " it may continue its history or prime a new one, one way", position, flags));
         }
         endOfStream = codecId == FrameFormat.END_OF_STREAM;
         if (endOfStream) {
             codec = null;
-            if (historyId != 0 || continuesHistory) {
+            if (historyId != 0 || continuesHistory || primed) {
                 throw new CorruptFrameException("end-of-stream marker at stream offset " + position
                         + " names a history");
             }
@@ -144,6 +154,22 @@ public final class BlockHeader {
     /** True if the block continues the frame its history's earlier blocks opened. */
     public boolean continuesHistory() {
         return continuesHistory;
+    }
+
+    /**
+     * True if the block starts a new stream for its history primed with the stream's last
+     * bytes ({@link FrameFormat#BLOCK_FLAG_PRIMED}).
+     */
+    public boolean primesHistory() {
+        return primed || primedShort;
+    }
+
+    /**
+     * How many of the stream's last bytes a priming block starts from at most:
+     * {@link FrameFormat#SHORT_PRIME_LENGTH} or the whole window.
+     */
+    public int primeLength() {
+        return primedShort ? FrameFormat.SHORT_PRIME_LENGTH : 1 << FrameFormat.HISTORY_WINDOW_LOG;
     }
 
     /** CRC32C of the uncompressed bytes. */

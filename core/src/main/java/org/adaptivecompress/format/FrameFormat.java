@@ -45,6 +45,21 @@ public final class FrameFormat {
      */
     public static final int BLOCK_FLAG_CONTINUES = 0x01;
     /**
+     * Block header flag: the block starts a new stream for its history, primed with the last
+     * {@code min(2 MiB, bytes so far)} bytes of the stream's content (every block's, whatever
+     * its codec) as a raw zstd dictionary or an LZMA2 preset dictionary. Never with
+     * {@link #BLOCK_FLAG_CONTINUES}.
+     */
+    public static final int BLOCK_FLAG_PRIMED = 0x02;
+    /**
+     * Block header flag: like {@link #BLOCK_FLAG_PRIMED}, with only the stream's last
+     * {@code min(}{@value #SHORT_PRIME_LENGTH}{@code , bytes so far)} bytes, for codecs that
+     * take long to load a dictionary. Never with another history flag.
+     */
+    public static final int BLOCK_FLAG_PRIMED_SHORT = 0x04;
+    /** The bytes a {@link #BLOCK_FLAG_PRIMED_SHORT} history starts from at most: 512 KiB. */
+    public static final int SHORT_PRIME_LENGTH = 512 << 10;
+    /**
      * Histories a stream may have open at once, and the largest history id (ids start at 1;
      * 0 is a block that decodes alone). With the window below, this bounds what a reader holds
      * to 16 windows of 2 MiB.
@@ -128,7 +143,7 @@ public final class FrameFormat {
      */
     public static void writeBlockHeader(byte[] dst, int offset, int salt, int codecId, int level,
             int uncompressedLength, int storedLength, int contentCrc, CRC32C scratch) {
-        writeBlockHeader(dst, offset, salt, codecId, level, 0, false, uncompressedLength, storedLength, contentCrc,
+        writeBlockHeader(dst, offset, salt, codecId, level, 0, 0, uncompressedLength, storedLength, contentCrc,
                 scratch);
     }
 
@@ -138,12 +153,12 @@ public final class FrameFormat {
      * @param codecId the codec's wire id, or {@link #END_OF_STREAM}
      * @param level informational level hint; clamped to a signed byte
      * @param historyId the block's history, 1 to {@link #MAX_HISTORIES}, or 0 if it decodes alone
-     * @param continues whether it continues its history's open frame ({@link #BLOCK_FLAG_CONTINUES})
+     * @param historyFlags {@link #BLOCK_FLAG_CONTINUES}, {@link #BLOCK_FLAG_PRIMED} or 0
      */
     public static void writeBlockHeader(byte[] dst, int offset, int salt, int codecId, int level, int historyId,
-            boolean continues, int uncompressedLength, int storedLength, int contentCrc, CRC32C scratch) {
+            int historyFlags, int uncompressedLength, int storedLength, int contentCrc, CRC32C scratch) {
         dst[offset] = (byte) codecId;
-        dst[offset + 1] = (byte) (continues ? BLOCK_FLAG_CONTINUES : 0);
+        dst[offset + 1] = (byte) historyFlags;
         dst[offset + 2] = (byte) Math.max(Byte.MIN_VALUE, Math.min(Byte.MAX_VALUE, level));
         dst[offset + 3] = (byte) historyId;
         putInt(dst, offset + 4, uncompressedLength);

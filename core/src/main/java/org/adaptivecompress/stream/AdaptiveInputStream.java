@@ -202,7 +202,7 @@ public final class AdaptiveInputStream extends InputStream {
         }
         salt = FrameFormat.readStreamHeader(headerBytes, 0);
         history = FrameFormat.usesHistory(headerBytes, 0);
-        decoder.newStream();
+        decoder.newStream(history);
         inStream = true;
         return true;
     }

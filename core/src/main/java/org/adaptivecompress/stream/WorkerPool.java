@@ -111,7 +111,7 @@ final class WorkerPool {
         slot.length = length;
         slot.done = false;
         slot.fifoAtDispatch = fifo.queuedBytes();
-        compressor.planBlock(slot.job, k);
+        compressor.planBlock(slot.job, k, slot.input, 0, length);
         lock.lock();
         try {
             pending.addLast(slot);

@@ -200,7 +200,8 @@ class HistoryStreamTest {
         List<Block> blocks = blocks(stream);
         int codec = rung.startsWith("xz") ? 3 : 2;
         assertThat(blocks).extracting(Block::codec).containsExactly(codec, codec, 0, codec);
-        assertThat(blocks).extracting(Block::flags).containsExactly(0, 1, 0, 0);
+        // The last block starts a new stream, primed with the three blocks before it.
+        assertThat(blocks).extracting(Block::flags).containsExactly(0, 1, 0, FrameFormat.BLOCK_FLAG_PRIMED);
         assertThat(blocks).extracting(Block::historyId).containsExactly(1, 1, 0, 1);
     }
 
@@ -220,6 +221,73 @@ class HistoryStreamTest {
         assertThat(gap).isInstanceOf(FrameFormatException.class);
     }
 
+    // zstd's dictionary tables at levels 1-3 are too sparse to find these matches; 6 and up do.
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"zstd:9", "xz:1"})
+    void aHistoryStartedLateIsPrimedWithWhatOtherRungsCompressed(String rung) throws IOException {
+        // 48 blocks of LZ4 (1.5 MB, past the corpus's 1.2 MB period), then the history rung.
+        byte[] data = DataKind.TEXT.generate(2 << 20);
+        int[] script = new int[64];
+        java.util.Arrays.fill(script, 0, 48, 1);
+        java.util.Arrays.fill(script, 48, 64, 2);
+
+        byte[] stream = write(data, true, "raw,lz4," + rung, () -> new ScriptedController(script), 1);
+
+        assertThat(read(stream)).isEqualTo(data);
+        List<Block> blocks = blocks(stream);
+        Block first = blocks.get(48);
+        assertThat(first.flags()).isEqualTo(FrameFormat.BLOCK_FLAG_PRIMED);
+        // It repeats what the LZ4 blocks carried 1.2 MB before: the primed history finds it.
+        assertThat(first.stored).isLessThan(BLOCK / 20);
+        assertThat(blocks.get(49).flags()).isEqualTo(FrameFormat.BLOCK_FLAG_CONTINUES);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"zstd:15", "xz:6"})
+    void rungsSlowToLoadADictionaryArePrimedWithTheLast512KiBOnly(String rung) throws IOException {
+        byte[] data = DataKind.TEXT.generate(1 << 20);
+        int[] script = new int[32];
+        java.util.Arrays.fill(script, 0, 24, 1);
+        java.util.Arrays.fill(script, 24, 32, 2);
+
+        byte[] stream = write(data, true, "raw,lz4," + rung, () -> new ScriptedController(script), 1);
+
+        assertThat(read(stream)).isEqualTo(data);
+        assertThat(blocks(stream).get(24).flags()).isEqualTo(FrameFormat.BLOCK_FLAG_PRIMED_SHORT);
+        assertThat(blocks(stream).get(25).flags()).isEqualTo(FrameFormat.BLOCK_FLAG_CONTINUES);
+    }
+
+    @Test
+    void aHistoryThatMissedHalfAWindowIsPrimedAfresh() throws IOException {
+        byte[] data = DataKind.JSON_EVENTS.generate(2 << 20);
+        // zstd:3 for 4 blocks, LZ4 for 40 (1.25 MiB, over half the 2 MiB window), zstd:3 again.
+        int[] script = new int[64];
+        java.util.Arrays.fill(script, 0, 4, 2);
+        java.util.Arrays.fill(script, 4, 44, 1);
+        java.util.Arrays.fill(script, 44, 64, 2);
+
+        byte[] stream = write(data, true, "raw,lz4,zstd:3", () -> new ScriptedController(script), 1);
+
+        assertThat(read(stream)).isEqualTo(data);
+        List<Block> blocks = blocks(stream);
+        assertThat(blocks.get(3).flags()).isEqualTo(FrameFormat.BLOCK_FLAG_CONTINUES);
+        assertThat(blocks.get(44).flags()).isEqualTo(FrameFormat.BLOCK_FLAG_PRIMED);
+        assertThat(blocks.get(44).historyId()).isEqualTo(blocks.get(3).historyId());
+    }
+
+    @Test
+    void aPrimedBlockAfterAMissingBlockFailsTyped() throws IOException {
+        byte[] data = DataKind.TEXT.generate(2 << 20);
+        int[] script = new int[64];
+        java.util.Arrays.fill(script, 0, 48, 1);
+        java.util.Arrays.fill(script, 48, 64, 2);
+        byte[] stream = write(data, true, "raw,lz4,zstd:3", () -> new ScriptedController(script), 1);
+
+        // An LZ4 block the primed one's window held: the reader primes with other bytes.
+        assertThat(catchThrowable(() -> read(without(stream, blocks(stream).get(40)))))
+                .isInstanceOf(FrameFormatException.class);
+    }
+
     @Test
     void headersThatMisuseHistoriesAreCorrupt() {
         assertThat(readOneBlock(true, 0 /* raw */, 0, 1)).isInstanceOf(CorruptFrameException.class)
@@ -230,20 +298,20 @@ class HistoryStreamTest {
                 .isInstanceOf(CorruptFrameException.class).hasMessageContaining("continues it");
         assertThat(readOneBlock(false, 2, 0, 1)).isInstanceOf(CorruptFrameException.class)
                 .hasMessageContaining("in a stream without histories");
-        assertThat(readOneBlock(true, 2, 0x02, 1)).isInstanceOf(CorruptFrameException.class)
-                .hasMessageContaining("flags 0x02");
+        assertThat(readOneBlock(true, 2, 0x08, 1)).isInstanceOf(CorruptFrameException.class)
+                .hasMessageContaining("flags 0x08");
+        assertThat(readOneBlock(true, 2, FrameFormat.BLOCK_FLAG_PRIMED, 0))
+                .isInstanceOf(CorruptFrameException.class).hasMessageContaining("primes it");
+        assertThat(readOneBlock(true, 2, FrameFormat.BLOCK_FLAG_CONTINUES | FrameFormat.BLOCK_FLAG_PRIMED, 1))
+                .isInstanceOf(CorruptFrameException.class).hasMessageContaining("one way");
     }
 
     /** Reads a stream of one hand-made 8-byte block with these header fields. */
     private static Throwable readOneBlock(boolean streamHistory, int codec, int flags, int historyId) {
         byte[] bytes = new byte[FrameFormat.STREAM_HEADER_LENGTH + FrameFormat.BLOCK_HEADER_LENGTH + 8];
         FrameFormat.writeStreamHeader(bytes, 0, SALT, streamHistory);
-        FrameFormat.writeBlockHeader(bytes, FrameFormat.STREAM_HEADER_LENGTH, SALT, codec, 0, historyId,
-                (flags & FrameFormat.BLOCK_FLAG_CONTINUES) != 0, 8, 8, 0, new CRC32C());
-        bytes[FrameFormat.STREAM_HEADER_LENGTH + 1] = (byte) flags;
-        // Re-seal the header so only the field under test is wrong.
-        FrameFormat.putInt(bytes, FrameFormat.STREAM_HEADER_LENGTH + 16,
-                headerCheck(bytes, FrameFormat.STREAM_HEADER_LENGTH, SALT));
+        FrameFormat.writeBlockHeader(bytes, FrameFormat.STREAM_HEADER_LENGTH, SALT, codec, 0, historyId, flags, 8,
+                8, 0, new CRC32C());
         return catchThrowable(() -> read(bytes));
     }
 
@@ -287,7 +355,7 @@ class HistoryStreamTest {
         byte[] bytes =
                 new byte[FrameFormat.STREAM_HEADER_LENGTH + 2 * FrameFormat.BLOCK_HEADER_LENGTH + payload.length];
         FrameFormat.writeStreamHeader(bytes, 0, SALT, true);
-        FrameFormat.writeBlockHeader(bytes, FrameFormat.STREAM_HEADER_LENGTH, SALT, 2, 3, 1, false, content.length,
+        FrameFormat.writeBlockHeader(bytes, FrameFormat.STREAM_HEADER_LENGTH, SALT, 2, 3, 1, 0, content.length,
                 payload.length, (int) crc.getValue(), new CRC32C());
         System.arraycopy(payload, 0, bytes, FrameFormat.STREAM_HEADER_LENGTH + FrameFormat.BLOCK_HEADER_LENGTH,
                 payload.length);

@@ -105,7 +105,7 @@ public final class AdaptiveFrameDecompressor implements Decompressor {
             if (fill(headerBytes, FrameFormat.STREAM_HEADER_LENGTH)) {
                 salt = FrameFormat.readStreamHeader(headerBytes, 0);
                 history = FrameFormat.usesHistory(headerBytes, 0);
-                decoder.newStream();
+                decoder.newStream(history);
                 inStream = true;
             }
         } else if (!inPayload) {

@@ -174,7 +174,7 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
                 // Read from its header on, a stream with histories decodes like any other.
                 salt = FrameFormat.readStreamHeader(headerBytes, 0);
                 history = FrameFormat.usesHistory(headerBytes, 0);
-                decoder.newStream();
+                decoder.newStream(history);
                 inStream = true;
                 sawStream = true;
                 pendingUnitStart = at;

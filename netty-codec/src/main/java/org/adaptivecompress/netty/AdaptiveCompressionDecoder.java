@@ -87,7 +87,7 @@ public final class AdaptiveCompressionDecoder extends ByteToMessageDecoder {
                 in.getBytes(in.readerIndex(), headerBytes, 0, FrameFormat.STREAM_HEADER_LENGTH);
                 salt = FrameFormat.readStreamHeader(headerBytes, 0);
                 history = FrameFormat.usesHistory(headerBytes, 0);
-                blockDecoder.newStream();
+                blockDecoder.newStream(history);
                 consume(in, FrameFormat.STREAM_HEADER_LENGTH);
                 inStream = true;
             }

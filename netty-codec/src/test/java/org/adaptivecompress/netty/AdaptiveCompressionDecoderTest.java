@@ -21,6 +21,7 @@ import org.adaptivecompress.format.OversizedBlockException;
 import org.adaptivecompress.format.TruncatedStreamException;
 import org.adaptivecompress.stream.AdaptiveOutputStream;
 import org.adaptivecompress.testing.DataKind;
+import org.adaptivecompress.testing.ScriptedController;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -71,6 +72,19 @@ class AdaptiveCompressionDecoderTest {
         assertThat(blockLengths).hasSize(8).allMatch(n -> n == CompressionOptions.DEFAULT_BLOCK_SIZE);
         assertThat(out.toByteArray()).isEqualTo(data);
         assertThat(channel.finish()).isFalse();
+    }
+
+    @Test
+    void primesAHistoryWithRawBlocksItPassedOnAsSlices() throws IOException {
+        // 48 raw blocks (1.5 MB, past the corpus's 1.2 MB period), then zstd:9 primed with them.
+        byte[] data = DataKind.TEXT.generate(2 << 20);
+        int[] script = new int[64];
+        java.util.Arrays.fill(script, 48, 64, 1);
+        CompressionOptions options = CompressionOptions.builder().ladder("raw,zstd:9").blockSize(32 * 1024)
+                .controller(() -> new ScriptedController(script)).history(true).build();
+        byte[] frames = writeWithStream(data, options);
+
+        assertThat(AdaptiveCompressionEncoderTest.decodeWithHandler(frames, 5000)).isEqualTo(data);
     }
 
     @Test

@@ -146,8 +146,9 @@ final class InspectCommand implements Callable<Integer> {
                     out.printf(Locale.ROOT, "  %8s %16s %-12s %10s %10s %9s%n", "block", "offset", "rung", "in",
                             "stored", "ratio");
                 }
-                decoder.newStream();
-                readBlocks(salt, FrameFormat.usesHistory(headerBytes, 0));
+                boolean history = FrameFormat.usesHistory(headerBytes, 0);
+                decoder.newStream(history);
+                readBlocks(salt, history);
             }
             if (streams == 0) {
                 throw new TruncatedStreamException("input is empty: no stream header");
