@@ -227,9 +227,7 @@ class HistoryStreamTest {
     void aHistoryStartedLateIsPrimedWithWhatOtherRungsCompressed(String rung) throws IOException {
         // 48 blocks of LZ4 (1.5 MB, past the corpus's 1.2 MB period), then the history rung.
         byte[] data = DataKind.TEXT.generate(2 << 20);
-        int[] script = new int[64];
-        java.util.Arrays.fill(script, 0, 48, 1);
-        java.util.Arrays.fill(script, 48, 64, 2);
+        int[] script = runs(1, 48, 2, 16);
 
         byte[] stream = write(data, true, "raw,lz4," + rung, () -> new ScriptedController(script), 1);
 
@@ -246,9 +244,7 @@ class HistoryStreamTest {
     @ValueSource(strings = {"zstd:15", "xz:6"})
     void rungsSlowToLoadADictionaryArePrimedWithTheLast512KiBOnly(String rung) throws IOException {
         byte[] data = DataKind.TEXT.generate(1 << 20);
-        int[] script = new int[32];
-        java.util.Arrays.fill(script, 0, 24, 1);
-        java.util.Arrays.fill(script, 24, 32, 2);
+        int[] script = runs(1, 24, 2, 8);
 
         byte[] stream = write(data, true, "raw,lz4," + rung, () -> new ScriptedController(script), 1);
 
@@ -261,10 +257,7 @@ class HistoryStreamTest {
     void aHistoryThatMissedHalfAWindowIsPrimedAfresh() throws IOException {
         byte[] data = DataKind.JSON_EVENTS.generate(2 << 20);
         // zstd:3 for 4 blocks, LZ4 for 40 (1.25 MiB, over half the 2 MiB window), zstd:3 again.
-        int[] script = new int[64];
-        java.util.Arrays.fill(script, 0, 4, 2);
-        java.util.Arrays.fill(script, 4, 44, 1);
-        java.util.Arrays.fill(script, 44, 64, 2);
+        int[] script = runs(2, 4, 1, 40, 2, 20);
 
         byte[] stream = write(data, true, "raw,lz4,zstd:3", () -> new ScriptedController(script), 1);
 
@@ -278,14 +271,23 @@ class HistoryStreamTest {
     @Test
     void aPrimedBlockAfterAMissingBlockFailsTyped() throws IOException {
         byte[] data = DataKind.TEXT.generate(2 << 20);
-        int[] script = new int[64];
-        java.util.Arrays.fill(script, 0, 48, 1);
-        java.util.Arrays.fill(script, 48, 64, 2);
+        int[] script = runs(1, 48, 2, 16);
         byte[] stream = write(data, true, "raw,lz4,zstd:3", () -> new ScriptedController(script), 1);
 
         // An LZ4 block the primed one's window held: the reader primes with other bytes.
         assertThat(catchThrowable(() -> read(without(stream, blocks(stream).get(40)))))
                 .isInstanceOf(FrameFormatException.class);
+    }
+
+    /** A controller script from (rung, blocks) pairs: {@code runs(1, 48, 2, 16)} is 48 blocks at 1, then 16 at 2. */
+    private static int[] runs(int... rungAndBlocks) {
+        int[] script = new int[java.util.stream.IntStream.range(0, rungAndBlocks.length / 2)
+                .map(i -> rungAndBlocks[2 * i + 1]).sum()];
+        for (int i = 0, at = 0; i < rungAndBlocks.length; i += 2) {
+            java.util.Arrays.fill(script, at, at + rungAndBlocks[i + 1], rungAndBlocks[i]);
+            at += rungAndBlocks[i + 1];
+        }
+        return script;
     }
 
     @Test
