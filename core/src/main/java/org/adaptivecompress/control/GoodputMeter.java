@@ -85,11 +85,6 @@ final class GoodputMeter {
                 && goodput[candidate] < goodput[current];
     }
 
-    /** Whether holding {@code rung} has been measured recently on a link like this one. */
-    boolean measured(int rung, long block, double link) {
-        return isFresh(rung, block, link);
-    }
-
     /** Drops every measurement: the data changed, so every rung's goodput did. */
     void forget() {
         Arrays.fill(goodput, Double.NaN);
@@ -98,7 +93,11 @@ final class GoodputMeter {
         runRung = -1;
     }
 
-    private boolean isFresh(int rung, long block, double link) {
+    /**
+     * Whether holding {@code rung} has been measured within the last {@value #FRESH_BLOCKS}
+     * blocks on a link like this one.
+     */
+    boolean isFresh(int rung, long block, double link) {
         if (Double.isNaN(goodput[rung]) || block - measuredAt[rung] > FRESH_BLOCKS) {
             return false;
         }

@@ -466,7 +466,7 @@ public final class ThroughputController implements LevelController {
         if (Double.isNaN(overheadPerByte) || link * overheadPerByte / 1e9 < gain - 1) {
             return true;
         }
-        return ditherGoodput.measured(home, blocks, measuredLink)
+        return ditherGoodput.isFresh(home, blocks, measuredLink)
                 && !ditherGoodput.measuredWorse(ditherKey(home), home, blocks, measuredLink);
     }
 

@@ -232,7 +232,6 @@ public final class AdaptiveCompressor implements AutoCloseable {
         }
         job.history = null;
         job.prime = null;
-        job.primeShort = false;
     }
 
     /**
@@ -330,7 +329,7 @@ public final class AdaptiveCompressor implements AutoCloseable {
     }
 
     /**
-     * Frees every rung's native compressor of this engine's own encoder, and the stream's zstd
+     * Frees every rung's native compressor of this engine's own encoder, and the stream's
      * histories, lent to blocks or not: close it once no {@link FrameEncoder} is encoding one of
      * its blocks. Idempotent.
      */

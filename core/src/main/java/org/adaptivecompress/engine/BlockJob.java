@@ -1,5 +1,7 @@
 package org.adaptivecompress.engine;
 
+import org.adaptivecompress.format.FrameFormat;
+
 /**
  * One block's trip through a parallel pipeline: {@link AdaptiveCompressor#planBlock} fills in
  * how to compress it when the block is dispatched, a {@link FrameEncoder} on a worker thread
@@ -23,8 +25,11 @@ public final class BlockJob {
     Histories.History history;
     /** The stream's last bytes to start {@link #history} anew with, or null to go on as it is. */
     byte[] prime;
-    /** True if {@link #prime} holds only the stream's last 512 KiB (a short prime). */
-    boolean primeShort;
+    /**
+     * The header flag saying how much {@link #prime} holds: {@link FrameFormat#BLOCK_FLAG_PRIMED}
+     * or {@link FrameFormat#BLOCK_FLAG_PRIMED_SHORT}.
+     */
+    int primeFlag;
 
     int uncompressedLength;
     /** The rung the frame was stored at: {@link #tryRung}, or 0 if the block did not shrink. */

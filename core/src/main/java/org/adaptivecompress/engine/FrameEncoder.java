@@ -107,8 +107,7 @@ public final class FrameEncoder implements AutoCloseable {
         int historyId = history != null && used != Rung.RAW ? history.id : 0;
         int historyFlags = historyId == 0 ? 0
                 : continues ? FrameFormat.BLOCK_FLAG_CONTINUES
-                : job.prime == null ? 0
-                : job.primeShort ? FrameFormat.BLOCK_FLAG_PRIMED_SHORT : FrameFormat.BLOCK_FLAG_PRIMED;
+                : job.prime != null ? job.primeFlag : 0;
         FrameFormat.writeBlockHeader(dst, dstOffset, salt, used.codec().id(), used.level(), historyId,
                 historyFlags, length, stored, (int) crc.getValue(), headerCrc);
         job.frameLength = FrameFormat.BLOCK_HEADER_LENGTH + stored;

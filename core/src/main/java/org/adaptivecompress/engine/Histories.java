@@ -67,9 +67,9 @@ final class Histories implements AutoCloseable {
             if (h != null) {
                 boolean stale = planned - h.lastEnd > STALE_AFTER;
                 if ((!h.compressor.continuesFrame() || stale) && !tail.isEmpty()) {
-                    job.primeShort = slowToPrime(ladder.rung(job.tryRung));
-                    job.prime = tail.snapshot(
-                            job.primeShort ? FrameFormat.SHORT_PRIME_LENGTH : Integer.MAX_VALUE);
+                    boolean shortPrime = slowToPrime(ladder.rung(job.tryRung));
+                    job.primeFlag = shortPrime ? FrameFormat.BLOCK_FLAG_PRIMED_SHORT : FrameFormat.BLOCK_FLAG_PRIMED;
+                    job.prime = tail.snapshot(shortPrime ? FrameFormat.SHORT_PRIME_LENGTH : Integer.MAX_VALUE);
                 }
                 h.lastEnd = planned + length;
                 job.history = h;

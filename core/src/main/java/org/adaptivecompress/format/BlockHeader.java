@@ -37,7 +37,7 @@ public final class BlockHeader {
     /**
      * Like {@link #parse(byte[], int, int, int, long)}, for a stream whose header may allow
      * histories ({@link FrameFormat#usesHistory}): then a zstd or xz block may name a history
-     * and continue its stream, and any other block must not.
+     * and continue its stream or start it primed, and any other block must not.
      *
      * @param history whether the stream header sets {@link FrameFormat#STREAM_FLAG_HISTORY}
      */
@@ -81,7 +81,7 @@ public final class BlockHeader {
         endOfStream = codecId == FrameFormat.END_OF_STREAM;
         if (endOfStream) {
             codec = null;
-            if (historyId != 0 || continuesHistory || primed) {
+            if (historyId != 0) {
                 throw new CorruptFrameException("end-of-stream marker at stream offset " + position
                         + " names a history");
             }
@@ -158,7 +158,8 @@ public final class BlockHeader {
 
     /**
      * True if the block starts a new stream for its history primed with the stream's last
-     * bytes ({@link FrameFormat#BLOCK_FLAG_PRIMED}).
+     * bytes ({@link FrameFormat#BLOCK_FLAG_PRIMED} or {@link FrameFormat#BLOCK_FLAG_PRIMED_SHORT}),
+     * {@link #primeLength()} of them at most.
      */
     public boolean primesHistory() {
         return primed || primedShort;

@@ -153,7 +153,8 @@ public final class FrameFormat {
      * @param codecId the codec's wire id, or {@link #END_OF_STREAM}
      * @param level informational level hint; clamped to a signed byte
      * @param historyId the block's history, 1 to {@link #MAX_HISTORIES}, or 0 if it decodes alone
-     * @param historyFlags {@link #BLOCK_FLAG_CONTINUES}, {@link #BLOCK_FLAG_PRIMED} or 0
+     * @param historyFlags {@link #BLOCK_FLAG_CONTINUES}, {@link #BLOCK_FLAG_PRIMED},
+     *     {@link #BLOCK_FLAG_PRIMED_SHORT} or 0
      */
     public static void writeBlockHeader(byte[] dst, int offset, int salt, int codecId, int level, int historyId,
             int historyFlags, int uncompressedLength, int storedLength, int contentCrc, CRC32C scratch) {

@@ -1,5 +1,7 @@
 package org.adaptivecompress.format;
 
+import java.nio.ByteBuffer;
+
 /**
  * The last {@code capacity} bytes of a stream's content, which a history primed with them
  * ({@link FrameFormat#BLOCK_FLAG_PRIMED}) starts from. Writer and reader each keep one, fed
@@ -20,30 +22,27 @@ public final class StreamTail {
 
     /** Appends {@code src[offset, offset + length)}. */
     public void append(byte[] src, int offset, int length) {
-        int capacity = ring.length;
-        if (length >= capacity) {
-            System.arraycopy(src, offset + length - capacity, ring, 0, capacity);
-            total += length;
-            // The ring now starts at index total % capacity: rotate so that holds.
-            rotateTo((int) (total % capacity));
-            return;
-        }
-        int at = (int) (total % capacity);
-        int first = Math.min(length, capacity - at);
-        System.arraycopy(src, offset, ring, at, first);
-        System.arraycopy(src, offset + first, ring, 0, length - first);
-        total += length;
+        // Only the last capacity bytes can stay; they land where the ring's position puts them.
+        int kept = Math.min(length, ring.length);
+        total += length - kept;
+        int at = (int) (total % ring.length);
+        int first = Math.min(kept, ring.length - at);
+        System.arraycopy(src, offset + length - kept, ring, at, first);
+        System.arraycopy(src, offset + length - kept + first, ring, 0, kept - first);
+        total += kept;
     }
 
-    /** Appends the bytes remaining in {@code src} without consuming them. */
-    public void append(java.nio.ByteBuffer src) {
-        java.nio.ByteBuffer view = src.duplicate();
-        byte[] chunk = new byte[Math.min(view.remaining(), 64 << 10)];
-        while (view.hasRemaining()) {
-            int n = Math.min(chunk.length, view.remaining());
-            view.get(chunk, 0, n);
-            append(chunk, 0, n);
-        }
+    /** Appends the bytes remaining in {@code src} (heap or direct) without consuming them. */
+    public void append(ByteBuffer src) {
+        ByteBuffer view = src.duplicate();
+        int kept = Math.min(view.remaining(), ring.length);
+        total += view.remaining() - kept;
+        view.position(view.limit() - kept);
+        int at = (int) (total % ring.length);
+        int first = Math.min(kept, ring.length - at);
+        view.get(ring, at, first);
+        view.get(ring, 0, kept - first);
+        total += kept;
     }
 
     /** The stream's last {@code min(max, capacity, bytes so far)} bytes, oldest first. */
@@ -66,16 +65,5 @@ public final class StreamTail {
     /** Forgets everything: a new stream starts. */
     public void clear() {
         total = 0;
-    }
-
-    private void rotateTo(int start) {
-        if (start == 0) {
-            return;
-        }
-        byte[] copy = ring.clone();
-        int capacity = ring.length;
-        // copy holds the last bytes oldest first from index 0; place them from index start.
-        System.arraycopy(copy, 0, ring, start, capacity - start);
-        System.arraycopy(copy, capacity - start, ring, 0, start);
     }
 }
