@@ -21,6 +21,7 @@ public final class Observation {
     private final long drainedBytes;
     private final long nanoTime;
     private final long writerWaitNanos;
+    private final boolean historyStarted;
 
     private Observation(Builder b) {
         this.rung = b.rung;
@@ -35,6 +36,7 @@ public final class Observation {
         this.drainedBytes = b.drainedBytes;
         this.nanoTime = b.nanoTime;
         this.writerWaitNanos = b.writerWaitNanos;
+        this.historyStarted = b.historyStarted;
     }
 
     /** A builder with every field zero, except {@link #workers()}, one. */
@@ -127,13 +129,25 @@ public final class Observation {
         return writerWaitNanos;
     }
 
+    /**
+     * True if this block began a history anew (see
+     * {@link org.adaptivecompress.engine.CompressionOptions#history()}): the rung's history
+     * started, or restarted from the stream's last bytes after missing too much of it. Such a
+     * block's ratio is what a cold history finds, at most what the blocks continuing it will,
+     * and its time includes loading the stream's last bytes; neither is the rung's steady figure.
+     * False for blocks without a history (the default) and for blocks that continue one.
+     */
+    public boolean historyStarted() {
+        return historyStarted;
+    }
+
     @Override
     public String toString() {
         return "Observation{rung=" + rung + "/" + topRung + ", fifo " + fifoBytesAtBlockStart + " -> " + fifoBytes
                 + ", block " + uncompressedLength + " -> " + storedLength + (incompressible ? " (incompressible)" : "")
                 + ", " + compressNanos + " ns" + (workers > 1 ? " (" + workers + " workers)" : "")
                 + ", drained " + drainedBytes + (writerWaitNanos > 0 ? ", writer waited " + writerWaitNanos + " ns" : "")
-                + "}";
+                + (historyStarted ? ", history started" : "") + "}";
     }
 
     /** Builds an {@link Observation}. */
@@ -150,6 +164,7 @@ public final class Observation {
         private long drainedBytes;
         private long nanoTime;
         private long writerWaitNanos;
+        private boolean historyStarted;
 
         private Builder() {}
 
@@ -240,6 +255,12 @@ public final class Observation {
                 throw new IllegalArgumentException("writerWaitNanos must not be negative, was " + nanos);
             }
             this.writerWaitNanos = nanos;
+            return this;
+        }
+
+        /** See {@link Observation#historyStarted()}; default false. */
+        public Builder historyStarted(boolean historyStarted) {
+            this.historyStarted = historyStarted;
             return this;
         }
 

@@ -39,6 +39,11 @@ import org.adaptivecompress.format.FrameFormat;
  *   <li><b>Probing</b>: every {@value #PROBE_INTERVAL} blocks on one rung, a neighbour whose
  *       figures are older than {@value #STALE_AFTER} blocks is tried for one block, upwards
  *       unless even an optimistic ratio rules it out, so estimates stay fresh.
+ *   <li><b>Histories</b> (when the stream keeps them, see
+ *       {@link org.adaptivecompress.engine.CompressionOptions#history()}): a block that starts a
+ *       rung's history pays for loading the stream's last bytes and finds what a cold history
+ *       finds, so it updates neither the rung's speed nor, downwards, its ratio; a probe whose
+ *       block started a history takes one more block, which measures it continued.
  *   <li><b>Data changes</b>: a ratio sample far outside noise from its rung's average means new
  *       data; the other rungs' ratios are then forgotten and extrapolated from the fresh one
  *       until measured, because a pessimistic figure left over from random data would never
@@ -232,6 +237,10 @@ public final class ThroughputController implements LevelController {
         if (Double.isNaN(link)) {
             held = startupRung(o);
             return held;
+        }
+        if (probedFrom >= 0 && o.historyStarted() && current != probedFrom) {
+            // The probe started the rung's history: one more block measures it continued.
+            return current;
         }
         // Hysteresis is measured from the rung held before a probe, not from the probed one:
         // otherwise a chain of probes could walk down a ladder of near-equal rungs.
@@ -713,6 +722,14 @@ public final class ThroughputController implements LevelController {
         double measuredSpeed = o.uncompressedLength() * 1e9 / o.compressNanos();
         double measuredRatio = rung == 0 ? 1 : (double) o.uncompressedLength()
                 / (o.storedLength() + FrameFormat.BLOCK_HEADER_LENGTH);
+        if (o.historyStarted() && !Double.isNaN(speed[rung])) {
+            // A history's first block: its time includes loading the stream's last bytes and its
+            // ratio is a cold history's. Neither is the rung's steady figure, which the blocks
+            // continuing the history measure (a probe takes one, see nextRung); the ratio still
+            // shows what the rung finds at least.
+            ratio[rung] = Double.isNaN(ratio[rung]) ? measuredRatio : Math.max(ratio[rung], measuredRatio);
+            return;
+        }
         // A stale rung whose new sample is far outside what noise explains measured data that is
         // gone: the sample replaces its figures, or probes would need dozens of rounds to catch up.
         // So is a lone first sample, once: a rung's first block in a JVM can take 13 ms (class
@@ -788,7 +805,7 @@ public final class ThroughputController implements LevelController {
         lastNanos = o.nanoTime();
     }
 
-    private double estimatedSpeed(int rung) {
+    double estimatedSpeed(int rung) {
         if (!Double.isNaN(speed[rung])) {
             return speed[rung];
         }
@@ -804,7 +821,7 @@ public final class ThroughputController implements LevelController {
         return speed[known] / Math.pow(STEP_SLOWER, rung - known);
     }
 
-    private double estimatedRatio(int rung) {
+    double estimatedRatio(int rung) {
         if (rung == 0) {
             return 1;
         }

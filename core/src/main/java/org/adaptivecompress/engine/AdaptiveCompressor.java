@@ -62,6 +62,7 @@ public final class AdaptiveCompressor implements AutoCloseable {
     private int lastUncompressed;
     private int lastStored;
     private boolean lastIncompressible;
+    private boolean lastStartedHistory;
     private long lastCompressNanos;
 
     private final Object statsLock = new Object();
@@ -257,6 +258,7 @@ public final class AdaptiveCompressor implements AutoCloseable {
         lastPlannedRung = job.plannedRung;
         lastUncompressed = job.uncompressedLength;
         lastStored = job.storedLength;
+        lastStartedHistory = job.startedHistory && !lastIncompressible;
         lastCompressNanos = job.compressNanos / job.workers;
         synchronized (statsLock) {
             lastWorkers = job.workers;
@@ -304,6 +306,7 @@ public final class AdaptiveCompressor implements AutoCloseable {
                 .drainedBytes(drainedBytes)
                 .nanoTime(System.nanoTime())
                 .writerWaitNanos(writerWaitNanos)
+                .historyStarted(lastStartedHistory)
                 .build();
         int next = checkRung(controller.nextRung(observation));
         int previous = rung;

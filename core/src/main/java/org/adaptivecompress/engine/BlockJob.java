@@ -30,6 +30,8 @@ public final class BlockJob {
      * or {@link FrameFormat#BLOCK_FLAG_PRIMED_SHORT}.
      */
     int primeFlag;
+    /** True if the block began {@link #history} anew rather than continuing its stream. */
+    boolean startedHistory;
 
     int uncompressedLength;
     /** The rung the frame was stored at: {@link #tryRung}, or 0 if the block did not shrink. */

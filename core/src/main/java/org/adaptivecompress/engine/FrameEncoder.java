@@ -84,6 +84,7 @@ public final class FrameEncoder implements AutoCloseable {
                 stored = compressor(tryRung).compress(src, offset, length, dst, payloadOffset, worthKeeping);
             }
         }
+        job.startedHistory = history != null && !continues;
         job.didNotShrink = tryRung > 0 && stored == BlockCompressor.DOES_NOT_FIT;
         Rung used;
         if (stored == BlockCompressor.DOES_NOT_FIT) {

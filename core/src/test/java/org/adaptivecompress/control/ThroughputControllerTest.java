@@ -220,6 +220,38 @@ class ThroughputControllerTest {
     }
 
     @Test
+    void aBlockThatStartsAHistoryChangesNeitherItsRungsSpeedNorLowersItsRatio() {
+        double[] withStart = speedAndRatioAfterASlowColdBlock(true);
+        double[] withoutStart = speedAndRatioAfterASlowColdBlock(false);
+
+        // The 40 ms block loaded the stream's last bytes and found what a cold history finds.
+        assertThat(withStart[0]).isEqualTo(withStart[2]);
+        assertThat(withStart[1]).isEqualTo(withStart[3]);
+        // The same block continuing a history is the rung's figure, and lowers both.
+        assertThat(withoutStart[0]).isLessThan(withoutStart[2] * 0.9);
+        assertThat(withoutStart[1]).isLessThan(withoutStart[3] * 0.9);
+    }
+
+    @Test
+    void aProbeWhoseBlockStartsAHistoryTakesOneMoreBlockToMeasureItContinued() {
+        ThroughputController controller = new ThroughputController();
+        controller.initialRung(DEFAULT_TOP);
+        long[] clock = {0, 0};
+        // The top rung, held on a slow link, where only probes leave it.
+        int probe = DEFAULT_TOP;
+        for (int i = 0; i < 200 && probe == DEFAULT_TOP; i++) {
+            probe = controller.nextRung(busyBlock(DEFAULT_TOP, BLOCK / 50, 1_000_000, clock).build());
+        }
+        assertThat(probe).as("a probe within 200 blocks").isEqualTo(DEFAULT_TOP - 1);
+
+        int afterStart = controller.nextRung(busyBlock(probe, BLOCK / 50, 1_000_000, clock).historyStarted(true).build());
+        int afterContinued = controller.nextRung(busyBlock(probe, BLOCK / 50, 1_000_000, clock).build());
+
+        assertThat(afterStart).isEqualTo(probe);
+        assertThat(afterContinued).as("back to the rung held").isEqualTo(DEFAULT_TOP);
+    }
+
+    @Test
     void aRawFloodOnAGuessedLinkIsCutAtTheFloodBacklogBeforeAStallHasPassed() {
         ThroughputController controller = new ThroughputController();
         int rung = controller.initialRung(DEFAULT_TOP);
@@ -406,6 +438,34 @@ class ThroughputControllerTest {
                     .writerWaitNanos(waitedNanos.applyAsLong(i)).build());
         }
         return controller.throughput(0);
+    }
+
+    /**
+     * Holds zstd:3 on a slow, busy link, then feeds one 40 ms block of ratio 2, marked as
+     * starting a history or not. Returns the rung's speed and ratio after it, then before it.
+     */
+    private static double[] speedAndRatioAfterASlowColdBlock(boolean startsHistory) {
+        ThroughputController controller = new ThroughputController();
+        controller.initialRung(DEFAULT_TOP);
+        long[] clock = {0, 0};
+        for (int i = 0; i < 100; i++) {
+            controller.nextRung(busyBlock(3, BLOCK / 50, 1_000_000, clock).build());
+        }
+        double speedBefore = controller.estimatedSpeed(3);
+        double ratioBefore = controller.estimatedRatio(3);
+        controller.nextRung(busyBlock(3, BLOCK / 2, 40_000_000, clock).historyStarted(startsHistory).build());
+        return new double[] {controller.estimatedSpeed(3), controller.estimatedRatio(3), speedBefore, ratioBefore};
+    }
+
+    /**
+     * A block at {@code rung} while the FIFO holds 1 MiB throughout and the link drains one
+     * frame per 2 ms; {@code clock} holds the time and the bytes drained, advanced by the block.
+     */
+    private static Observation.Builder busyBlock(int rung, int stored, long compressNanos, long[] clock) {
+        clock[0] += 2_000_000;
+        clock[1] += stored + 20;
+        return Observation.builder().rung(rung).topRung(DEFAULT_TOP).fifoAroundFrame(1 << 20, 1 << 20, stored + 20)
+                .block(BLOCK, stored, false).compressNanos(compressNanos).drainedBytes(clock[1]).nanoTime(clock[0]);
     }
 
     private static Observation zstd1Block(long atStart, long queued, long drained, long nanoTime) {

@@ -19,6 +19,7 @@ import java.util.function.Supplier;
 import java.util.zip.CRC32C;
 import org.adaptivecompress.control.FixedController;
 import org.adaptivecompress.control.LevelController;
+import org.adaptivecompress.control.Observation;
 import org.adaptivecompress.format.CorruptFrameException;
 import org.adaptivecompress.format.FrameFormat;
 import org.adaptivecompress.format.FrameFormatException;
@@ -266,6 +267,27 @@ class HistoryStreamTest {
         assertThat(blocks.get(3).flags()).isEqualTo(FrameFormat.BLOCK_FLAG_CONTINUES);
         assertThat(blocks.get(44).flags()).isEqualTo(FrameFormat.BLOCK_FLAG_PRIMED);
         assertThat(blocks.get(44).historyId()).isEqualTo(blocks.get(3).historyId());
+    }
+
+    @Test
+    void theControllerIsToldWhichBlocksStartedAHistory() throws IOException {
+        byte[] data = DataKind.JSON_EVENTS.generate(2 << 20);
+        // zstd:3 for 4 blocks, LZ4 for 40 (over half the window), zstd:3 again: primed afresh.
+        int[] script = runs(2, 4, 1, 40, 2, 20);
+        ScriptedController withHistories = new ScriptedController(script);
+        ScriptedController without = new ScriptedController(script);
+
+        write(data, true, "raw,lz4,zstd:3", () -> withHistories, 1);
+        write(data, false, "raw,lz4,zstd:3", () -> without, 1);
+
+        List<Integer> started = new ArrayList<>();
+        for (int i = 0; i < withHistories.observations().size(); i++) {
+            if (withHistories.observations().get(i).historyStarted()) {
+                started.add(i);
+            }
+        }
+        assertThat(started).containsExactly(0, 44);
+        assertThat(without.observations()).noneMatch(Observation::historyStarted);
     }
 
     @Test
