@@ -16,6 +16,12 @@ final class ZstdHistoryCompressor implements HistoryCompressor {
     private static final int CAPPED_FROM_LEVEL = 9;
     /** Log2 of the entries of the hash and chain tables at most: 4 MiB each. */
     private static final int MAX_TABLE_LOG = 20;
+    /**
+     * Log2 of the hash table's entries below {@link #CAPPED_FROM_LEVEL}: 1 MiB, where these
+     * levels' defaults (8-128K entries) keep too few positions to find a repeat a megabyte back,
+     * whether streamed or loaded from the stream's last bytes (see setParameters).
+     */
+    private static final int LOW_LEVEL_HASH_LOG = 18;
 
     private final ZstdCompressCtx ctx = new ZstdCompressCtx();
     private final int level;
@@ -38,7 +44,9 @@ final class ZstdHistoryCompressor implements HistoryCompressor {
         ctx.setLevel(level);
         ctx.setChecksum(false);
         ctx.setWindowLog(windowLog);
-        if (level >= CAPPED_FROM_LEVEL) {
+        if (level < CAPPED_FROM_LEVEL) {
+            ctx.setHashLog(Math.min(LOW_LEVEL_HASH_LOG, windowLog));
+        } else {
             // Left alone, these levels size their match tables for inputs of many megabytes
             // (66 MiB of native memory at level 15); a window of a few MiB needs no more than this.
             ctx.setHashLog(Math.min(MAX_TABLE_LOG, windowLog));
