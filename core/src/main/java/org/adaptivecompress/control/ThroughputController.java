@@ -43,7 +43,11 @@ import org.adaptivecompress.format.FrameFormat;
  *       {@link org.adaptivecompress.engine.CompressionOptions#history()}): a block that starts a
  *       rung's history pays for loading the stream's last bytes and finds what a cold history
  *       finds, so it updates neither the rung's speed nor, downwards, its ratio; a probe whose
- *       block started a history takes one more block, which measures it continued.
+ *       block started a history takes one more block, which measures it continued. Once a
+ *       history has started, a rung's blocks swing between what a warm history finds and what
+ *       a cold one does, so a swing is no sign of new data: every block is averaged in, as time
+ *       and bytes sent per byte of input and with a longer memory, instead of replacing the
+ *       rung's figures.
  *   <li><b>Data changes</b>: a ratio sample far outside noise from its rung's average means new
  *       data; the other rungs' ratios are then forgotten and extrapolated from the fresh one
  *       until measured, because a pessimistic figure left over from random data would never
@@ -81,6 +85,11 @@ public final class ThroughputController implements LevelController {
     static final int HYSTERESIS_PERCENT = 8;
 
     private static final double ALPHA = 0.3;
+    /**
+     * The weight of a block with histories (see learnRung): a longer memory, since one cold block
+     * in twenty-five is what a warm history's average should carry, not one in three.
+     */
+    private static final double HISTORY_ALPHA = 0.1;
     /** Weights of a writer overhead sample below and above the estimate (see learnOverhead). */
     private static final double OVERHEAD_FALL = 0.5;
     private static final double OVERHEAD_RISE = 0.05;
@@ -185,6 +194,12 @@ public final class ThroughputController implements LevelController {
     /** Blocks since the held rung (the one dithering and probes return to) last changed. */
     private int sinceChange;
     private int probedFrom = -1;
+    /**
+     * Some block started a history: a rung's blocks then swing between what a warm history
+     * finds and a cold one (a ratio of 10,000 and of 2.4 in neighbouring blocks), so a swing
+     * says nothing of new data and every block is averaged in (see learnRung).
+     */
+    private boolean historiesSeen;
     private boolean probeUpNext;
     private boolean fifoOutrunsLink;
     private int held;
@@ -211,6 +226,7 @@ public final class ThroughputController implements LevelController {
         size(o.topRung());
         blocks++;
         int current = o.rung();
+        historiesSeen |= o.historyStarted();
         learnLink(o);
         learnOverhead(o);
         goodput.observe(o, held, blocks, measuredLink);
@@ -739,7 +755,7 @@ public final class ThroughputController implements LevelController {
         boolean stale = blocks - measuredAt[rung] > STALE_AFTER || firstSampleOnly;
         boolean replace = Double.isNaN(speed[rung])
                 || stale && (offBy(measuredSpeed, speed[rung], STALE_CHANGE) || offBy(measuredRatio, ratio[rung], STALE_CHANGE));
-        if (!Double.isNaN(ratio[rung]) && offBy(measuredRatio, ratio[rung], DATA_CHANGED)) {
+        if (!historiesSeen && !Double.isNaN(ratio[rung]) && offBy(measuredRatio, ratio[rung], DATA_CHANGED)) {
             // The data itself changed (text after random, say): every other rung's ratio
             // describes the old data, and a pessimistic one would never be tried again. Forget
             // them; they are extrapolated from this rung until measured.
@@ -753,8 +769,20 @@ public final class ThroughputController implements LevelController {
             replace = true;
         }
         samples[rung] = replace && !firstSampleOnly ? 1 : samples[rung] + 1;
-        speed[rung] = replace ? measuredSpeed : speed[rung] + ALPHA * (measuredSpeed - speed[rung]);
-        ratio[rung] = replace ? measuredRatio : ratio[rung] + ALPHA * (measuredRatio - ratio[rung]);
+        if (replace) {
+            speed[rung] = measuredSpeed;
+            ratio[rung] = measuredRatio;
+        } else if (historiesSeen) {
+            // Averaged as time per byte and bytes sent per byte, what the writer and the link
+            // spend: one cold block among warm ones (0.03 ms and 12 bytes, then 3 ms and 55 KB, a
+            // zstd:1 history on repeated prose) costs what it costs, where averages of speeds and
+            // ratios would let the warm blocks hide it.
+            speed[rung] = 1 / (1 / speed[rung] + HISTORY_ALPHA * (1 / measuredSpeed - 1 / speed[rung]));
+            ratio[rung] = 1 / (1 / ratio[rung] + HISTORY_ALPHA * (1 / measuredRatio - 1 / ratio[rung]));
+        } else {
+            speed[rung] = speed[rung] + ALPHA * (measuredSpeed - speed[rung]);
+            ratio[rung] = ratio[rung] + ALPHA * (measuredRatio - ratio[rung]);
+        }
         measuredAt[rung] = blocks;
     }
 

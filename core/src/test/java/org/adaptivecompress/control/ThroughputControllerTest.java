@@ -233,6 +233,21 @@ class ThroughputControllerTest {
     }
 
     @Test
+    void withHistoriesAColdBlockAmongWarmOnesIsAveragedInNotTakenForNewData() {
+        double[] withHistories = ratiosAfterAColdBlockAmongWarmOnes(true);
+        double[] without = ratiosAfterAColdBlockAmongWarmOnes(false);
+
+        // Twenty blocks of 40 bytes, then one of 55 KB: sent, that weighs as a ratio of about
+        // 24 with the history's longer memory, and zstd:9's figure stays as it was.
+        assertThat(withHistories[0]).isBetween(20.0, 30.0);
+        assertThat(withHistories[1]).isEqualTo(withHistories[2]);
+        // Without histories such a swing is new data: the sample replaces the rung's figures
+        // and the other rungs' ratios are forgotten (extrapolated from zstd:1's).
+        assertThat(without[0]).isCloseTo(BLOCK / (55_000.0 + 20), Percentage.withPercentage(1));
+        assertThat(without[1]).isNotEqualTo(without[2]);
+    }
+
+    @Test
     void aProbeWhoseBlockStartsAHistoryTakesOneMoreBlockToMeasureItContinued() {
         ThroughputController controller = new ThroughputController();
         controller.initialRung(DEFAULT_TOP);
@@ -438,6 +453,25 @@ class ThroughputControllerTest {
                     .writerWaitNanos(waitedNanos.applyAsLong(i)).build());
         }
         return controller.throughput(0);
+    }
+
+    /**
+     * Measures zstd:9 once, then holds zstd:1 (its first block starting a history, or not) for
+     * twenty warm blocks and one cold one. Returns zstd:1's ratio after it, then zstd:9's after
+     * and before the cold block.
+     */
+    private static double[] ratiosAfterAColdBlockAmongWarmOnes(boolean histories) {
+        ThroughputController controller = new ThroughputController();
+        controller.initialRung(DEFAULT_TOP);
+        long[] clock = {0, 0};
+        controller.nextRung(busyBlock(4, BLOCK / 8, 4_000_000, clock).historyStarted(histories).build());
+        controller.nextRung(busyBlock(2, BLOCK / 3, 1_000_000, clock).historyStarted(histories).build());
+        for (int i = 0; i < 20; i++) {
+            controller.nextRung(busyBlock(2, 20, 30_000, clock).build());
+        }
+        double zstd9Before = controller.estimatedRatio(4);
+        controller.nextRung(busyBlock(2, 55_000, 3_000_000, clock).build());
+        return new double[] {controller.estimatedRatio(2), controller.estimatedRatio(4), zstd9Before};
     }
 
     /**

@@ -125,6 +125,29 @@ class HistoryStreamTest {
         });
     }
 
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"zstd:1", "zstd:3"})
+    void lowLevelsFindARepeatAMegabyteBackStreamedOrPrimed(String rung) throws IOException {
+        // The text corpus repeats every 1.2 MB: from 1.5 MiB on, each block is a match that far
+        // back, which these levels' default hash tables (8-128K entries) have lost.
+        byte[] data = DataKind.TEXT.generate(2 << 20);
+        int firstBlocks = (3 << 19) / BLOCK;
+        int repeatBlocks = (1 << 19) / BLOCK;
+
+        byte[] streamed = write(data, true, "raw,lz4," + rung, () -> new FixedController(2), 1);
+        // LZ4 up to there, so the rung's history starts primed with the stream's last 2 MiB.
+        byte[] primed = write(data, true, "raw,lz4," + rung,
+                () -> new ScriptedController(runs(1, firstBlocks, 2, repeatBlocks)), 1);
+
+        assertThat(read(streamed)).isEqualTo(data);
+        assertThat(read(primed)).isEqualTo(data);
+        for (byte[] stream : List.of(streamed, primed)) {
+            List<Block> repeat = blocks(stream).subList(firstBlocks, firstBlocks + repeatBlocks);
+            assertThat(repeat).allSatisfy(b -> assertThat(b.stored).isLessThan(BLOCK / 50));
+        }
+        assertThat(blocks(primed).get(firstBlocks).flags()).isEqualTo(FrameFormat.BLOCK_FLAG_PRIMED);
+    }
+
     @ParameterizedTest(name = "{0} workers")
     @ValueSource(ints = {1, 2, 4})
     void everyRungInTurnWithWorkersRoundTripsBitExact(int workers) throws IOException {
