@@ -783,11 +783,6 @@ public final class ThroughputController implements LevelController {
             speed[rung] = speed[rung] + ALPHA * (measuredSpeed - speed[rung]);
             ratio[rung] = ratio[rung] + ALPHA * (measuredRatio - ratio[rung]);
         }
-        if (Double.isNaN(ratio[rung])) {
-            // Forgotten when other data came (see above): the rung's first block on the new data
-            // is its figure, or it would stay extrapolated from another rung for good.
-            ratio[rung] = measuredRatio;
-        }
         measuredAt[rung] = blocks;
     }
 

@@ -233,23 +233,6 @@ class ThroughputControllerTest {
     }
 
     @Test
-    void aRatioForgottenOnNewDataIsLearntAgainFromTheRungsNextBlock() {
-        ThroughputController controller = new ThroughputController();
-        controller.initialRung(DEFAULT_TOP);
-        long[] clock = {0, 0};
-        controller.nextRung(busyBlock(3, BLOCK / 4, 1_000_000, clock).build());
-        controller.nextRung(busyBlock(2, BLOCK / 3, 500_000, clock).build());
-        // New data at zstd:1, compressing twice as well: zstd:3's ratio is forgotten.
-        controller.nextRung(busyBlock(2, BLOCK / 6, 500_000, clock).build());
-        // zstd:3 on it, well short of what one step up from zstd:1 extrapolates (6.5).
-        for (int i = 0; i < 3; i++) {
-            controller.nextRung(busyBlock(3, BLOCK / 4, 1_000_000, clock).build());
-        }
-
-        assertThat(controller.estimatedRatio(3)).isCloseTo(BLOCK / (BLOCK / 4.0 + 20), Percentage.withPercentage(1));
-    }
-
-    @Test
     void withHistoriesAColdBlockAmongWarmOnesIsAveragedInNotTakenForNewData() {
         double[] withHistories = ratiosAfterAColdBlockAmongWarmOnes(true);
         double[] without = ratiosAfterAColdBlockAmongWarmOnes(false);
