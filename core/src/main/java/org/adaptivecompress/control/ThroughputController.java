@@ -445,7 +445,7 @@ public final class ThroughputController implements LevelController {
         double bestGain = MIN_DITHER_GAIN;
         int partner = -1;
         double partnerShare = 0;
-        for (int other : new int[] {home - 1, home + 1}) {
+        for (int other = home - 1; other <= home + 1; other += 2) {
             // On a guessed link a faster rung is only reached through stepDownOnGuess.
             if (other < 0 || other > top || other < home && linkGuessed) {
                 continue;
@@ -550,8 +550,8 @@ public final class ThroughputController implements LevelController {
     /** A neighbour whose figures are stale, alternating up and down, unless the model rules it out. */
     private int probe(int current, int top) {
         probeUpNext = !probeUpNext;
-        int[] order = probeUpNext ? new int[] {current + 1, current - 1} : new int[] {current - 1, current + 1};
-        for (int candidate : order) {
+        for (int i = 0; i < 2; i++) {
+            int candidate = (i == 0) == probeUpNext ? current + 1 : current - 1;
             if (candidate < 0 || candidate > top || blocks - measuredAt[candidate] < STALE_AFTER) {
                 continue;
             }

@@ -13,7 +13,8 @@ import org.adaptivecompress.format.FrameFormat;
  * <p>This is the engine every integration drives: {@link #writeStreamHeader}, then for each block
  * {@link #compressBlock}, {@link #update} with the FIFO depth when the frame is ready, and queuing
  * the frame; finally {@link #writeEndOfStream}. It owns one compressor per rung (created on first use and
- * reused, so the hot path allocates nothing) and the statistics.
+ * reused, so the hot path allocates no buffers: one small {@code Observation} per block, for
+ * the controller) and the statistics.
  *
  * <p>A parallel pipeline splits {@link #compressBlock} in three, so blocks can be compressed on
  * other threads while the decisions stay here and in stream order: {@link #planBlock} when a

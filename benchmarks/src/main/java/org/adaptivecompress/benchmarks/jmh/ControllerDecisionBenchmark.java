@@ -1,6 +1,7 @@
 package org.adaptivecompress.benchmarks.jmh;
 
 import java.util.concurrent.TimeUnit;
+import org.adaptivecompress.codec.Ladder;
 import org.adaptivecompress.control.AdocController;
 import org.adaptivecompress.control.LevelController;
 import org.adaptivecompress.control.LevelControllers;
@@ -17,34 +18,37 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
 /**
- * The cost of one controller decision: the controller alone on a prepared observation, and the
- * engine's whole {@link AdaptiveCompressor#update} (observation built, controller asked, statistics
- * updated) as the pipeline pays it once per block.
+ * The cost of one controller decision: each controller on a stream of observations as the
+ * engine makes them (a clock that runs on, the FIFO alternately growing and draining, the rung
+ * the controller chose last), and the engine's whole {@link AdaptiveCompressor#update}
+ * (observation built, controller asked, statistics updated) as the pipeline pays it once per
+ * block. The controller benchmarks build their observation in the timed method, as the engine
+ * does, so their time and allocation include the {@link Observation}'s.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class ControllerDecisionBenchmark {
 
-    private final Observation[] observations = new Observation[4];
+    private static final int TOP_RUNG = Ladder.parse(Ladder.DEFAULT_SPEC).size() - 1;
+
     private LevelController adoc;
     private LevelController defaultController;
+    private int adocRung;
+    private int defaultRung;
     private AdaptiveCompressor engine;
+    private long clock;
     private long fifo;
     private long drained;
     private int next;
 
-    /** Observations that make the rule climb, hold and fall, so every branch is taken. */
+    /** Both controllers at their first rung, and an engine that has compressed one block. */
     @Setup
     public void setUp() {
         adoc = new AdocController();
+        adocRung = adoc.initialRung(TOP_RUNG);
         defaultController = LevelControllers.defaultController().get();
-        long[][] fifos = {{0, 200_000}, {200_000, 400_000}, {400_000, 400_000}, {400_000, 100_000}};
-        for (int i = 0; i < observations.length; i++) {
-            observations[i] = Observation.builder().rung(i + 1).topRung(7).fifo(fifos[i][0], fifos[i][1])
-                    .block(131_072, 40_000, false).compressNanos(500_000).drainedBytes(i * 1_000_000L)
-                    .nanoTime(i * 1_000_000L).build();
-        }
+        defaultRung = defaultController.initialRung(TOP_RUNG);
         engine = new AdaptiveCompressor(CompressionOptions.builder().build());
         byte[] block = BenchCorpus.blocks()[0];
         engine.compressBlock(block, 0, block.length, new byte[AdaptiveCompressor.maxFrameLength(block.length)], 0);
@@ -56,31 +60,44 @@ public class ControllerDecisionBenchmark {
         engine.close();
     }
 
-    /** AdOC's rule on one observation. */
+    /** AdOC's rule on the next observation. */
     @Benchmark
     public int adocNextRung() {
-        return adoc.nextRung(observations[nextObservation()]);
+        adocRung = adoc.nextRung(nextObservation(adocRung));
+        return adocRung;
     }
 
-    /** The default controller on one observation. */
+    /** The default controller on the next observation. */
     @Benchmark
     public int defaultNextRung() {
-        return defaultController.nextRung(observations[nextObservation()]);
+        defaultRung = defaultController.nextRung(nextObservation(defaultRung));
+        return defaultRung;
     }
 
     /** The engine's per-block decision with the default controller, FIFO alternately growing and draining. */
     @Benchmark
     public int engineUpdate() {
         long start = fifo;
-        fifo = (next++ & 1) == 0 ? fifo + 150_000 : Math.max(0, fifo - 300_000);
-        drained += 100_000;
+        advance();
         engine.update(start, fifo, drained);
         return engine.currentRung();
     }
 
-    private int nextObservation() {
-        int i = next;
-        next = (i + 1) & 3;
-        return i;
+    /**
+     * A block compressed at {@code rung} 1 ms after the last, in 0.5 ms, from 128 KiB to 40 KB,
+     * while the sender drained 100 KB: the FIFO grows by 150 KB and drains by 300 KB in turn,
+     * so the controllers climb, hold and fall.
+     */
+    private Observation nextObservation(int rung) {
+        long start = fifo;
+        advance();
+        return Observation.builder().rung(rung).topRung(TOP_RUNG).fifo(start, fifo).block(131_072, 40_000, false)
+                .compressNanos(500_000).drainedBytes(drained).nanoTime(clock).build();
+    }
+
+    private void advance() {
+        clock += 1_000_000;
+        drained += 100_000;
+        fifo = (next++ & 1) == 0 ? fifo + 150_000 : Math.max(0, fifo - 300_000);
     }
 }
