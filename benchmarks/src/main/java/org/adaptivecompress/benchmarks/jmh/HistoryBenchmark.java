@@ -1,0 +1,120 @@
+package org.adaptivecompress.benchmarks.jmh;
+
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
+import org.adaptivecompress.codec.Ladder;
+import org.adaptivecompress.engine.AdaptiveCompressor;
+import org.adaptivecompress.engine.CompressionOptions;
+import org.adaptivecompress.format.BlockDecoder;
+import org.adaptivecompress.format.BlockHeader;
+import org.adaptivecompress.format.FrameFormat;
+import org.adaptivecompress.testing.DataKind;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * What a history ({@code CompressionOptions.Builder#history}) buys a rung held for a whole
+ * stream: the engine's block path at one fixed rung, with and without one, over 8 MiB of the
+ * Canterbury prose (four texts, 1.2 MB, repeated: what only a window across blocks sees) and of
+ * generated JSON events (which repeat within a block already), one 128 KiB block per operation.
+ * The compressing stream runs on through the input again and again, so its history stays warm
+ * as a held rung's would; the decode benchmark reads one stream of the input's blocks, starting
+ * it again at each pass. {@link RungThroughputBenchmark.Bytes}' counters give MB/s and the ratio.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+public class HistoryBenchmark {
+
+    /** The rung held: the levels whose histories get the larger hash table (below 9) and one above. */
+    @Param({"zstd:1", "zstd:3", "zstd:9"})
+    public String rung;
+
+    /** {@code text} (repeated prose) or {@code json} (generated events). */
+    @Param({"text", "json"})
+    public String data;
+
+    /** Whether the stream keeps a history across blocks. */
+    @Param({"false", "true"})
+    public boolean history;
+
+    private static final int INPUT = 8 << 20;
+    private static final int SALT = 0x5EED;
+
+    private byte[] input;
+    private byte[][] frames;
+    private byte[] dst;
+    private byte[] out;
+    private AdaptiveCompressor engine;
+    private final BlockHeader header = new BlockHeader();
+    private BlockDecoder decoder;
+    private int nextCompressed;
+    private int nextDecoded;
+
+    /** Generates the input and encodes one stream of it for the decode benchmark. */
+    @Setup
+    public void setUp() {
+        DataKind kind = switch (data) {
+            case "text" -> DataKind.TEXT;
+            case "json" -> DataKind.JSON_EVENTS;
+            default -> throw new IllegalArgumentException("data must be text or json, was " + data);
+        };
+        input = kind.generate(INPUT);
+        dst = new byte[AdaptiveCompressor.maxFrameLength(BenchCorpus.BLOCK)];
+        out = new byte[BenchCorpus.BLOCK];
+        try (AdaptiveCompressor once = newEngine()) {
+            frames = new byte[INPUT / BenchCorpus.BLOCK][];
+            for (int i = 0; i < frames.length; i++) {
+                int n = once.compressBlock(input, i * BenchCorpus.BLOCK, BenchCorpus.BLOCK, dst, 0);
+                frames[i] = Arrays.copyOf(dst, n);
+            }
+        }
+        engine = newEngine();
+        decoder = new BlockDecoder();
+    }
+
+    private AdaptiveCompressor newEngine() {
+        return new AdaptiveCompressor(CompressionOptions.builder().ladder(Ladder.parse("raw," + rung))
+                .controller("fixed:1").history(history).build(), SALT);
+    }
+
+    /** Frees the native contexts. */
+    @TearDown
+    public void tearDown() {
+        engine.close();
+        decoder.close();
+    }
+
+    /** The next block of the input, compressed on the one stream that runs through all of them. */
+    @Benchmark
+    public int compress(RungThroughputBenchmark.Bytes bytes) {
+        int n = engine.compressBlock(input, nextCompressed * BenchCorpus.BLOCK, BenchCorpus.BLOCK, dst, 0);
+        nextCompressed = (nextCompressed + 1) % frames.length;
+        bytes.bytesIn += BenchCorpus.BLOCK;
+        bytes.bytesOut += n;
+        return n;
+    }
+
+    /** The next frame parsed, decoded and verified, in stream order. */
+    @Benchmark
+    public byte decode(RungThroughputBenchmark.Bytes bytes) throws IOException {
+        if (nextDecoded == 0) {
+            decoder.newStream(history);
+        }
+        byte[] frame = frames[nextDecoded];
+        header.parse(frame, 0, SALT, history, FrameFormat.DEFAULT_MAX_BLOCK_LENGTH, 0);
+        decoder.decode(header, frame, FrameFormat.BLOCK_HEADER_LENGTH, out, 0, 0);
+        nextDecoded = (nextDecoded + 1) % frames.length;
+        bytes.bytesIn += BenchCorpus.BLOCK;
+        bytes.bytesOut += frame.length;
+        return out[0];
+    }
+}
