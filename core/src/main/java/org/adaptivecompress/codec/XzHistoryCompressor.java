@@ -18,6 +18,8 @@ final class XzHistoryCompressor implements HistoryCompressor {
     private final LZMA2Options options;
     private final ArrayCache cache = new BasicArrayCache();
     private final XzCodec.BoundedArrayOutputStream sink = new XzCodec.BoundedArrayOutputStream();
+    /** Where an abandoned stream's end marker goes (see releaseEncoder). */
+    private final byte[] scratch = new byte[64];
     private FinishableOutputStream encoder;
     /** What the next stream starts primed with; null for nothing. */
     private byte[] prime;
@@ -42,7 +44,7 @@ final class XzHistoryCompressor implements HistoryCompressor {
 
     @Override
     public void prime(byte[] content) {
-        encoder = null;
+        releaseEncoder();
         prime = content.length > 0 ? content : null;
     }
 
@@ -63,12 +65,31 @@ final class XzHistoryCompressor implements HistoryCompressor {
             return sink.written();
         } catch (XzCodec.BoundedArrayOutputStream.Full full) {
             // The encoder wrote part of a chunk: its state no longer matches any reader's.
-            encoder = null;
+            releaseEncoder();
             return BlockCompressor.DOES_NOT_FIT;
         } catch (IOException e) {
             encoder = null;
             // The sink is an array: the only IOException it raises is Full, handled above.
             throw new IllegalStateException("LZMA2 encoder failed on an in-memory block", e);
+        }
+    }
+
+    /**
+     * Drops the open stream, first finishing it into a scratch array: finishing is what hands
+     * the encoder's arrays back to the cache (about 25 MiB at preset 6 with a 2 MiB window,
+     * which the next stream would otherwise allocate afresh). The few bytes it writes go
+     * nowhere; an encoder that cannot finish there leaves its arrays to the collector.
+     */
+    private void releaseEncoder() {
+        FinishableOutputStream old = encoder;
+        encoder = null;
+        if (old != null) {
+            sink.reset(scratch, 0, scratch.length);
+            try {
+                old.finish();
+            } catch (IOException e) {
+                // a pending chunk larger than the scratch, or the encoder's stored failure
+            }
         }
     }
 

@@ -26,6 +26,11 @@ public final class BlockJob {
     /** The stream's last bytes to start {@link #history} anew with, or null to go on as it is. */
     byte[] prime;
     /**
+     * The array of this job's last prime, filled again by the next one of the same length: a
+     * codec copies a prime as it loads it, so the array is free once the job's block is encoded.
+     */
+    byte[] primeBuffer;
+    /**
      * The header flag saying how much {@link #prime} holds: {@link FrameFormat#BLOCK_FLAG_PRIMED}
      * or {@link FrameFormat#BLOCK_FLAG_PRIMED_SHORT}.
      */

@@ -69,7 +69,9 @@ final class Histories implements AutoCloseable {
                 if ((!h.compressor.continuesFrame() || stale) && !tail.isEmpty()) {
                     boolean shortPrime = slowToPrime(ladder.rung(job.tryRung));
                     job.primeFlag = shortPrime ? FrameFormat.BLOCK_FLAG_PRIMED_SHORT : FrameFormat.BLOCK_FLAG_PRIMED;
-                    job.prime = tail.snapshot(shortPrime ? FrameFormat.SHORT_PRIME_LENGTH : Integer.MAX_VALUE);
+                    job.prime = tail.snapshot(shortPrime ? FrameFormat.SHORT_PRIME_LENGTH : Integer.MAX_VALUE,
+                            job.primeBuffer);
+                    job.primeBuffer = job.prime;
                 }
                 h.lastEnd = planned + length;
                 job.history = h;

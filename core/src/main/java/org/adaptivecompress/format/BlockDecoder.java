@@ -23,6 +23,8 @@ public final class BlockDecoder implements AutoCloseable {
     /** The codec of each history's decoder. */
     private final CodecType[] historyCodecs = new CodecType[FrameFormat.MAX_HISTORIES + 1];
     private final CRC32C crc = new CRC32C();
+    /** The last prime's array, filled again by the next of the same length (decoders copy a prime as they load it). */
+    private byte[] primeBuffer;
     /** The stream's last bytes, which a primed history starts from; null unless it has histories. */
     private StreamTail tail;
 
@@ -36,7 +38,11 @@ public final class BlockDecoder implements AutoCloseable {
             throws CorruptFrameException {
         try {
             if (header.historyId() != 0) {
-                byte[] prime = header.primesHistory() ? tail.snapshot(header.primeLength()) : null;
+                byte[] prime = null;
+                if (header.primesHistory()) {
+                    prime = tail.snapshot(header.primeLength(), primeBuffer);
+                    primeBuffer = prime;
+                }
                 history(header, position).decompress(header.continuesHistory(), prime, src, offset,
                         header.storedLength(), dst, dstOffset, header.uncompressedLength());
             } else {

@@ -47,9 +47,18 @@ public final class StreamTail {
 
     /** The stream's last {@code min(max, capacity, bytes so far)} bytes, oldest first. */
     public byte[] snapshot(int max) {
+        return snapshot(max, null);
+    }
+
+    /**
+     * Like {@link #snapshot(int)}, into {@code reuse} if it has exactly the snapshot's length
+     * (a prime is as long as the tail once the stream has filled it, so the same array serves
+     * every prime after the first), into a new array otherwise.
+     */
+    public byte[] snapshot(int max, byte[] reuse) {
         int capacity = ring.length;
         int held = (int) Math.min(Math.min(total, capacity), max);
-        byte[] out = new byte[held];
+        byte[] out = reuse != null && reuse.length == held ? reuse : new byte[held];
         int start = (int) ((total - held) % capacity);
         int first = Math.min(held, capacity - start);
         System.arraycopy(ring, start, out, 0, first);

@@ -39,4 +39,19 @@ class StreamTailTest {
         assertThat(tail.isEmpty()).isTrue();
         assertThat(tail.snapshot(Integer.MAX_VALUE)).isEmpty();
     }
+
+    @Test
+    void aSnapshotFillsAnArrayOfItsLengthAndMakesANewOneOtherwise() {
+        byte[] stream = new byte[2500];
+        new Random(12).nextBytes(stream);
+        StreamTail tail = new StreamTail(1000);
+        tail.append(stream, 0, stream.length);
+        byte[] reused = new byte[1000];
+
+        assertThat(tail.snapshot(Integer.MAX_VALUE, reused)).isSameAs(reused)
+                .isEqualTo(Arrays.copyOfRange(stream, 1500, 2500));
+        byte[] shorter = tail.snapshot(512, reused);
+        assertThat(shorter).isNotSameAs(reused).isEqualTo(Arrays.copyOfRange(stream, 1988, 2500));
+        assertThat(tail.snapshot(512, null)).isEqualTo(shorter);
+    }
 }

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import org.adaptivecompress.codec.Ladder;
+import org.adaptivecompress.control.LevelController;
+import org.adaptivecompress.control.Observation;
 import org.adaptivecompress.engine.AdaptiveCompressor;
 import org.adaptivecompress.engine.CompressionOptions;
 import org.adaptivecompress.format.BlockDecoder;
@@ -28,14 +30,20 @@ import org.openjdk.jmh.annotations.TearDown;
  * The compressing stream runs on through the input again and again, so its history stays warm
  * as a held rung's would; the decode benchmark reads one stream of the input's blocks, starting
  * it again at each pass. {@link RungThroughputBenchmark.Bytes}' counters give MB/s and the ratio.
+ *
+ * <p>{@link #primedBlock} measures what a rung pays to start a history: with {@code history}
+ * on, its one block at the rung begins a history primed with the stream's last bytes (the 2 MiB
+ * window, 512 KiB for the rungs slow to load one), since nine raw blocks before it make the
+ * rung's history miss over 1 MiB of the stream; with it off the same block is compressed on
+ * its own. The difference between the two is the prime's cost.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 public class HistoryBenchmark {
 
-    /** The rung held: the levels whose histories get the larger hash table (below 9) and one above. */
-    @Param({"zstd:1", "zstd:3", "zstd:9"})
+    /** The rung: levels 1 and 3, whose histories get the larger hash table, and the slower rungs, whose primes load slowest. */
+    @Param({"zstd:1", "zstd:3", "zstd:9", "zstd:15", "xz:6"})
     public String rung;
 
     /** {@code text} (repeated prose) or {@code json} (generated events). */
@@ -46,6 +54,9 @@ public class HistoryBenchmark {
     @Param({"false", "true"})
     public boolean history;
 
+    /** Raw blocks before each block at the rung in {@link #primedBlock}: 1.125 MiB, past the 1 MiB a history may miss. */
+    private static final int RAW_BLOCKS_BETWEEN = 9;
+
     private static final int INPUT = 8 << 20;
     private static final int SALT = 0x5EED;
 
@@ -54,6 +65,9 @@ public class HistoryBenchmark {
     private byte[] dst;
     private byte[] out;
     private AdaptiveCompressor engine;
+    private AdaptiveCompressor primingEngine;
+    private int nextPrimed;
+    private long primedDrained;
     private final BlockHeader header = new BlockHeader();
     private BlockDecoder decoder;
     private int nextCompressed;
@@ -78,6 +92,8 @@ public class HistoryBenchmark {
             }
         }
         engine = newEngine();
+        primingEngine = new AdaptiveCompressor(CompressionOptions.builder().ladder(Ladder.parse("raw," + rung))
+                .controller(RungAfterRawBlocks::new).history(history).build(), SALT);
         decoder = new BlockDecoder();
     }
 
@@ -90,6 +106,7 @@ public class HistoryBenchmark {
     @TearDown
     public void tearDown() {
         engine.close();
+        primingEngine.close();
         decoder.close();
     }
 
@@ -101,6 +118,24 @@ public class HistoryBenchmark {
         bytes.bytesIn += BenchCorpus.BLOCK;
         bytes.bytesOut += n;
         return n;
+    }
+
+    /**
+     * {@value #RAW_BLOCKS_BETWEEN} raw blocks, then one at the rung: with a history, one that
+     * starts it primed. Milliseconds per operation; the raw blocks cost the same either way.
+     */
+    @Benchmark
+    @BenchmarkMode(Mode.AverageTime)
+    @OutputTimeUnit(TimeUnit.MILLISECONDS)
+    public int primedBlock() {
+        int last = 0;
+        for (int i = 0; i <= RAW_BLOCKS_BETWEEN; i++) {
+            last = primingEngine.compressBlock(input, nextPrimed * BenchCorpus.BLOCK, BenchCorpus.BLOCK, dst, 0);
+            nextPrimed = (nextPrimed + 1) % frames.length;
+            primedDrained += last;
+            primingEngine.update(0, 0, primedDrained); // a sink that took the frame at once; the controller picks the rung
+        }
+        return last;
     }
 
     /** The next frame parsed, decoded and verified, in stream order. */
@@ -116,5 +151,21 @@ public class HistoryBenchmark {
         bytes.bytesIn += BenchCorpus.BLOCK;
         bytes.bytesOut += frame.length;
         return out[0];
+    }
+
+    /** Raw for {@value #RAW_BLOCKS_BETWEEN} blocks, then rung 1 for one, over and over. */
+    static final class RungAfterRawBlocks implements LevelController {
+        private int blocks;
+
+        @Override
+        public int initialRung(int top) {
+            return 0;
+        }
+
+        @Override
+        public int nextRung(Observation observation) {
+            blocks++;
+            return blocks % (RAW_BLOCKS_BETWEEN + 1) == RAW_BLOCKS_BETWEEN ? 1 : 0;
+        }
     }
 }
