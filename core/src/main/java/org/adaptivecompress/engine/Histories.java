@@ -86,7 +86,8 @@ final class Histories implements AutoCloseable {
      * {@link FrameFormat#SHORT_PRIME_LENGTH} bytes only: loading 2 MiB took 56-256 ms at zstd
      * level 15 (binary-tree match finders, levels 13 and up) and 577 ms at xz preset 6 (BT4,
      * presets 4 and up), against 4-12 ms at zstd levels 3-12 and 17 ms at xz preset 1, and a
-     * probe of such a rung pays it on the critical path (one-off measurements).
+     * probe of such a rung pays it on the critical path (one-off measurements; the benchmarks
+     * module's {@code HistoryBenchmark.primedBlock} measures the primes as they now are).
      */
     private static boolean slowToPrime(Rung rung) {
         return rung.codec() == CodecType.ZSTD ? rung.level() >= 13 : rung.level() >= 4;
