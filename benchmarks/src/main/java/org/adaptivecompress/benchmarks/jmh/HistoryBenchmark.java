@@ -3,8 +3,10 @@ package org.adaptivecompress.benchmarks.jmh;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.adaptivecompress.codec.Ladder;
 import org.adaptivecompress.control.LevelController;
+import org.adaptivecompress.control.LevelControllers;
 import org.adaptivecompress.control.Observation;
 import org.adaptivecompress.engine.AdaptiveCompressor;
 import org.adaptivecompress.engine.CompressionOptions;
@@ -84,22 +86,22 @@ public class HistoryBenchmark {
         input = kind.generate(INPUT);
         dst = new byte[AdaptiveCompressor.maxFrameLength(BenchCorpus.BLOCK)];
         out = new byte[BenchCorpus.BLOCK];
-        try (AdaptiveCompressor once = newEngine()) {
+        try (AdaptiveCompressor once = newEngine(LevelControllers.byName("fixed:1"))) {
             frames = new byte[INPUT / BenchCorpus.BLOCK][];
             for (int i = 0; i < frames.length; i++) {
                 int n = once.compressBlock(input, i * BenchCorpus.BLOCK, BenchCorpus.BLOCK, dst, 0);
                 frames[i] = Arrays.copyOf(dst, n);
             }
         }
-        engine = newEngine();
-        primingEngine = new AdaptiveCompressor(CompressionOptions.builder().ladder(Ladder.parse("raw," + rung))
-                .controller(RungAfterRawBlocks::new).history(history).build(), SALT);
+        engine = newEngine(LevelControllers.byName("fixed:1"));
+        primingEngine = newEngine(RungAfterRawBlocks::new);
         decoder = new BlockDecoder();
     }
 
-    private AdaptiveCompressor newEngine() {
+    /** An engine over the ladder {@code raw,<rung>}, with or without histories as the parameter says. */
+    private AdaptiveCompressor newEngine(Supplier<? extends LevelController> controller) {
         return new AdaptiveCompressor(CompressionOptions.builder().ladder(Ladder.parse("raw," + rung))
-                .controller("fixed:1").history(history).build(), SALT);
+                .controller(controller).history(history).build(), SALT);
     }
 
     /** Frees the native contexts. */

@@ -21,49 +21,49 @@ import org.openjdk.jmh.annotations.State;
 /**
  * What the reading side of a stream costs a receiver per byte, with no network in the way: 32 MiB
  * of JSON read in 64 KiB pieces (the link benchmark's receiver reads so) from memory, as plain
- * bytes and through {@link AdaptiveInputStream} from a stream written at one fixed rung. At
- * {@code raw} the difference is the frame path alone (header checks, one copy, CRC32C), the
- * work the unthrottled loopback cells add to the receiving thread; at {@code lz4} a decoder's
- * work is added to it. Milliseconds per 32 MiB read.
+ * bytes ({@code plain}) and through {@link AdaptiveInputStream} from a stream written at one
+ * fixed rung. At {@code raw} the difference from {@code plain} is the frame path alone (header
+ * checks, one copy, CRC32C), the work the unthrottled loopback cells add to the receiving
+ * thread; at {@code lz4} a decoder's work is added to it. Milliseconds per 32 MiB read.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 public class StreamReadBenchmark {
 
-    /** The rung the stream was written at, on the default ladder. */
-    @Param({"raw", "lz4"})
-    public String rung;
+    /** {@code plain} bytes, or a stream written at this rung (the default ladder's first two). */
+    @Param({"plain", "raw", "lz4"})
+    public String stream;
 
     private static final int INPUT = 32 << 20;
     private static final int READ = 64 << 10;
 
     private byte[] plain;
-    private byte[] framed;
+    /** What {@link #read} reads: the plain bytes, or the stream written at the rung. */
+    private byte[] source;
     private final byte[] buffer = new byte[READ];
 
     /** Generates the input and writes it once as a stream at the rung. */
     @Setup
     public void setUp() throws IOException {
         plain = DataKind.JSON_EVENTS.generate(INPUT);
-        int fixed = rung.equals("raw") ? 0 : 1;
+        if (stream.equals("plain")) {
+            source = plain;
+            return;
+        }
+        int rung = stream.equals("raw") ? 0 : 1; // their places on the default ladder
         ByteArrayOutputStream sink = new ByteArrayOutputStream(INPUT + (1 << 20));
-        try (OutputStream out = AdaptiveOutputStream.builder().controller("fixed:" + fixed).build(sink)) {
+        try (OutputStream out = AdaptiveOutputStream.builder().controller("fixed:" + rung).build(sink)) {
             out.write(plain);
         }
-        framed = sink.toByteArray();
+        source = sink.toByteArray();
     }
 
-    /** The input's bytes as they are, read from memory. */
+    /** The whole input read: as it is, or decoded and verified. */
     @Benchmark
-    public long plainBytes() throws IOException {
-        return drain(new ByteArrayInputStream(plain));
-    }
-
-    /** The stream written at the rung, decoded and verified. */
-    @Benchmark
-    public long adaptiveStream() throws IOException {
-        return drain(new AdaptiveInputStream(new ByteArrayInputStream(framed)));
+    public long read() throws IOException {
+        InputStream bytes = new ByteArrayInputStream(source);
+        return drain(stream.equals("plain") ? bytes : new AdaptiveInputStream(bytes));
     }
 
     private long drain(InputStream in) throws IOException {
