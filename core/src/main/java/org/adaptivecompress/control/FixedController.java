@@ -26,6 +26,12 @@ public final class FixedController implements LevelController {
         return Math.min(rung, observation.topRung());
     }
 
+    /** True: a fixed rung is never moved by what the link does, so raw blocks may skip the FIFO. */
+    @Override
+    public boolean learnsFromDirectWrites() {
+        return true;
+    }
+
     @Override
     public String toString() {
         return "fixed:" + rung;

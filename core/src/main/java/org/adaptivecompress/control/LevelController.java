@@ -33,4 +33,17 @@ public interface LevelController {
     default boolean skipAfterIncompressible() {
         return true;
     }
+
+    /**
+     * Whether the stream may write a raw block to the sink on the writing thread when its FIFO
+     * is empty, instead of queuing it for the sender. It saves a hand-off between threads and a
+     * copy per block, which on a link faster than every codec is a large share of raw's speed
+     * on two cores. But the FIFO then stays empty however slow the link, so a controller that
+     * reads the link from the FIFO alone (AdOC's rule) must answer {@code false}, the default;
+     * one that answers {@code true} sees the time such writes took in
+     * {@link Observation#directWriteNanos()}.
+     */
+    default boolean learnsFromDirectWrites() {
+        return false;
+    }
 }

@@ -21,6 +21,8 @@ public final class Observation {
     private final long drainedBytes;
     private final long nanoTime;
     private final long writerWaitNanos;
+    private final long directWriteBytes;
+    private final long directWriteNanos;
     private final boolean historyStarted;
 
     private Observation(Builder b) {
@@ -36,6 +38,8 @@ public final class Observation {
         this.drainedBytes = b.drainedBytes;
         this.nanoTime = b.nanoTime;
         this.writerWaitNanos = b.writerWaitNanos;
+        this.directWriteBytes = b.directWriteBytes;
+        this.directWriteNanos = b.directWriteNanos;
         this.historyStarted = b.historyStarted;
     }
 
@@ -121,12 +125,30 @@ public final class Observation {
 
     /**
      * Nanoseconds the writing thread spent blocked inside the stream since the previous
-     * observation: waiting for room in the FIFO, for a flush, or for the sink's first write.
-     * Time that is neither the writer's own work nor the codec's; zero where the writer never
-     * blocks (Netty's encoder, whose FIFO is the channel's outbound buffer).
+     * observation: waiting for room in the FIFO, for a flush, or for the sink's first write, or
+     * writing frames to the sink itself ({@link #directWriteNanos()}). Time that is neither the
+     * writer's own work nor the codec's; zero where the writer never blocks (Netty's encoder,
+     * whose FIFO is the channel's outbound buffer).
      */
     public long writerWaitNanos() {
         return writerWaitNanos;
+    }
+
+    /**
+     * Of {@link #writerWaitNanos()}, the nanoseconds the writing thread spent writing raw
+     * frames to the sink itself since the previous observation, which it does only for a
+     * controller that {@linkplain LevelController#learnsFromDirectWrites() learns from them}
+     * and only while the FIFO is empty. Such writes return once the sink has taken the bytes,
+     * at the link's pace once its buffer is full, so the FIFO stays empty however slow the
+     * link: {@link #directWriteBytes()} over this time is what shows a link that dropped.
+     */
+    public long directWriteNanos() {
+        return directWriteNanos;
+    }
+
+    /** The bytes written in {@link #directWriteNanos()}; included in {@link #drainedBytes()}. */
+    public long directWriteBytes() {
+        return directWriteBytes;
     }
 
     /**
@@ -147,6 +169,7 @@ public final class Observation {
                 + ", block " + uncompressedLength + " -> " + storedLength + (incompressible ? " (incompressible)" : "")
                 + ", " + compressNanos + " ns" + (workers > 1 ? " (" + workers + " workers)" : "")
                 + ", drained " + drainedBytes + (writerWaitNanos > 0 ? ", writer waited " + writerWaitNanos + " ns" : "")
+                + (directWriteNanos > 0 ? " (" + directWriteNanos + " ns writing " + directWriteBytes + " B directly)" : "")
                 + (historyStarted ? ", history started" : "") + "}";
     }
 
@@ -164,6 +187,8 @@ public final class Observation {
         private long drainedBytes;
         private long nanoTime;
         private long writerWaitNanos;
+        private long directWriteBytes;
+        private long directWriteNanos;
         private boolean historyStarted;
 
         private Builder() {}
@@ -258,14 +283,38 @@ public final class Observation {
             return this;
         }
 
+        /**
+         * See {@link Observation#directWriteBytes()} and {@link Observation#directWriteNanos()};
+         * default none. Part of the writer's wait, so the time is at most what
+         * {@link #writerWaitNanos(long)} is given.
+         *
+         * @throws IllegalArgumentException if either is negative, or only one is zero
+         */
+        public Builder directWrites(long bytes, long nanos) {
+            if (bytes < 0 || nanos < 0 || (bytes == 0) != (nanos == 0)) {
+                throw new IllegalArgumentException("direct writes of " + bytes + " B in " + nanos + " ns");
+            }
+            this.directWriteBytes = bytes;
+            this.directWriteNanos = nanos;
+            return this;
+        }
+
         /** See {@link Observation#historyStarted()}; default false. */
         public Builder historyStarted(boolean historyStarted) {
             this.historyStarted = historyStarted;
             return this;
         }
 
-        /** The observation. */
+        /**
+         * The observation.
+         *
+         * @throws IllegalArgumentException if the direct writes took longer than the writer's whole wait
+         */
         public Observation build() {
+            if (directWriteNanos > writerWaitNanos) {
+                throw new IllegalArgumentException("directWriteNanos (" + directWriteNanos
+                        + ") exceeds writerWaitNanos (" + writerWaitNanos + "), of which it is a part");
+            }
             return new Observation(this);
         }
     }

@@ -32,7 +32,8 @@ import org.adaptivecompress.format.FrameFormat;
  *       cuts TCP's window. A backlog that builds for longer than a stall lowers the estimate
  *       at once, from its first block, and at once when the estimate is a guess beyond twice
  *       what the link was ever measured at; one held that long and then emptied within a
- *       block raises it at once.
+ *       block raises it at once. Raw blocks the writer wrote itself lower it as a backlog
+ *       does, once their writes have taken longer than a stall.
  *   <li><b>Rungs never measured</b> are extrapolated from the nearest measured codec (three
  *       times slower and 8 % smaller per rung up; rung 1 is guessed at 1 GB/s and a ratio of
  *       1.5), so the first decisions can jump straight to a plausible rung.
@@ -178,6 +179,9 @@ public final class ThroughputController implements LevelController {
     private double backlogStartLink;
     /** Where earlier bounds of the current backlog were measured from: any span of it bounds the link. */
     private final DrainMarks backlogMarks = new DrainMarks(BACKLOG_MARKS);
+    /** Bytes the writer wrote to the sink itself, and the time that took, since they last bounded the link. */
+    private long directBytes;
+    private long directNanos;
     /** The largest FIFO depth seen in the current link window. */
     private long windowPeakFifo;
     private boolean windowBusy;
@@ -351,6 +355,15 @@ public final class ThroughputController implements LevelController {
     @Override
     public boolean skipAfterIncompressible() {
         return !tryingIsFree;
+    }
+
+    /**
+     * True: raw blocks the writer wrote to the sink itself bound the link as a backlog does
+     * (see boundLinkByDirectWrites), so a link that drops while the stream sends raw is seen.
+     */
+    @Override
+    public boolean learnsFromDirectWrites() {
+        return true;
     }
 
     /**
@@ -567,7 +580,10 @@ public final class ThroughputController implements LevelController {
      * Measures the link over windows of at least {@value #LINK_WINDOW_BYTES} bytes drained or
      * {@value #LINK_WINDOW_MILLIS} ms: a sender writes in chunks, so the drained count moves in
      * steps that a per-block rate would turn into noise. A FIFO that fills fast says sooner that
-     * the link has slowed (see boundLinkByBacklog).
+     * the link has slowed (see boundLinkByBacklog). Raw blocks the writer wrote to the sink
+     * itself leave the FIFO dry, so their windows are idle ones, as those of raw blocks the
+     * sender took at once were; such writes lower the estimate instead (see
+     * boundLinkByDirectWrites).
      */
     private void learnLink(Observation o) {
         boolean senderBusy = o.fifoBytesAtBlockStart() > 0 && o.fifoBytes() > 0;
@@ -575,6 +591,7 @@ public final class ThroughputController implements LevelController {
             raiseLinkByEmptiedBacklog(o);
         }
         boundLinkByBacklog(o, senderBusy);
+        boundLinkByDirectWrites(o);
         previousNanos = o.nanoTime();
         previousDrained = o.drainedBytes();
         if (windowStartNanos < 0) {
@@ -676,6 +693,37 @@ public final class ThroughputController implements LevelController {
         backlogSinceFifo = o.fifoBytes();
         backlogStartLink = link;
         backlogMarks.add(o.nanoTime(), o.drainedBytes());
+    }
+
+    /**
+     * Raw blocks the writer wrote to the sink itself bound the link as a backlog does: a write
+     * returns once the sink has taken its bytes, no sooner than the link carries them once the
+     * sink's buffer is full, so the bytes written over the time spent writing are at most the
+     * link's rate, or more while the buffer has room. Summed until they took longer than a
+     * stall (a writer that loses its core mid-write reads as a slower link), they lower the
+     * estimate at once. Nothing else would: with the FIFO dry, no backlog builds and every
+     * window is an idle one, which only ever raises the estimate, so a stream that sends raw
+     * on a fast link would send raw on after the link dropped to a rate zstd would fill.
+     */
+    private void boundLinkByDirectWrites(Observation o) {
+        if (o.directWriteNanos() == 0) {
+            return;
+        }
+        if (o.directWriteNanos() >= STALL_MILLIS * 1_000_000L) {
+            // Long enough alone: earlier writes, on a link that may since have dropped, would blur it.
+            directBytes = 0;
+            directNanos = 0;
+        }
+        directBytes += o.directWriteBytes();
+        directNanos += o.directWriteNanos();
+        if (directNanos < STALL_MILLIS * 1_000_000L) {
+            return;
+        }
+        if (!Double.isNaN(link)) {
+            link = Math.min(link, directBytes * 1e9 / directNanos);
+        }
+        directBytes = 0;
+        directNanos = 0;
     }
 
     /**

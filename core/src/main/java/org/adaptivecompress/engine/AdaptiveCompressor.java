@@ -114,6 +114,15 @@ public final class AdaptiveCompressor implements AutoCloseable {
         return blockSize;
     }
 
+    /**
+     * Whether a pipeline may write a raw frame to the sink on the compressing thread when its
+     * FIFO is empty, instead of queuing it: the controller's answer to
+     * {@link LevelController#learnsFromDirectWrites()}.
+     */
+    public boolean learnsFromDirectWrites() {
+        return controller.learnsFromDirectWrites();
+    }
+
     /** The rung the controller has chosen for the next block. */
     public int currentRung() {
         return rung;
@@ -296,6 +305,20 @@ public final class AdaptiveCompressor implements AutoCloseable {
      */
     public void update(long fifoBytesAtBlockStart, long fifoBytesWhenFrameReady, long drainedBytes,
             long writerWaitNanos) {
+        update(fifoBytesAtBlockStart, fifoBytesWhenFrameReady, drainedBytes, writerWaitNanos, 0, 0);
+    }
+
+    /**
+     * {@link #update(long, long, long, long)} for a pipeline whose writer wrote raw frames to the
+     * sink itself while the FIFO was empty (see {@link #learnsFromDirectWrites()}): with the
+     * bytes it wrote so and the part of its wait those writes took (see
+     * {@link Observation#directWriteNanos()}).
+     *
+     * @throws IllegalArgumentException if {@code directWriteNanos} exceeds {@code writerWaitNanos},
+     *     or only one of the direct figures is zero
+     */
+    public void update(long fifoBytesAtBlockStart, long fifoBytesWhenFrameReady, long drainedBytes,
+            long writerWaitNanos, long directWriteBytes, long directWriteNanos) {
         Observation observation = Observation.builder()
                 .rung(lastPlannedRung)
                 .topRung(ladder.top())
@@ -307,6 +330,7 @@ public final class AdaptiveCompressor implements AutoCloseable {
                 .drainedBytes(drainedBytes)
                 .nanoTime(System.nanoTime())
                 .writerWaitNanos(writerWaitNanos)
+                .directWrites(directWriteBytes, directWriteNanos)
                 .historyStarted(lastStartedHistory)
                 .build();
         int next = checkRung(controller.nextRung(observation));

@@ -35,6 +35,12 @@ import org.adaptivecompress.format.FrameFormat;
  *   <li>After the sink fails, every call throws at once, with the sink's exception as cause.
  * </ul>
  *
+ * <p>A raw block that finds the FIFO empty is written to the sink by the writing thread
+ * itself, when the controller learns the link from such writes too ({@link
+ * LevelController#learnsFromDirectWrites()}: the default controller and fixed rungs do, AdOC's
+ * rule, which reads the link from the FIFO alone, does not). The order of the stream's bytes
+ * is kept: the FIFO is empty and only the writer fills it. Not with parallel compression.
+ *
  * <p>Until the sink has taken its first write of block bytes, the writer compresses at most two
  * blocks ahead of it: the blocks after that first write are
  * compressed knowing something of the link, rather than a short transfer's whole input at the
@@ -271,12 +277,25 @@ public final class AdaptiveOutputStream extends OutputStream {
         awaitTheLinkAtStartup();
         long fifoAtStart = fifo.queuedBytes();
         int n = compressor.compressBlockLeavingRawPayload(src, offset, length, frame, 0);
-        compressor.update(fifoAtStart, fifo.queuedBytes(), fifo.drainedBytes(), fifo.takeWriterWaitNanos());
-        if (n == FrameFormat.BLOCK_HEADER_LENGTH) {
-            fifo.put(frame, 0, n, src, offset, length); // raw: the payload goes from src to the FIFO in one copy
-        } else {
+        compressor.update(fifoAtStart, fifo.queuedBytes(), fifo.drainedBytes(), fifo.takeWriterWaitNanos(),
+                fifo.takeDirectWriteBytes(), fifo.takeDirectWriteNanos());
+        if (n != FrameFormat.BLOCK_HEADER_LENGTH) {
             fifo.put(frame, 0, n);
+        } else if (!sendRawDirectly(src, offset, length)) {
+            fifo.put(frame, 0, n, src, offset, length); // raw: the payload goes from src to the FIFO in one copy
         }
+    }
+
+    /**
+     * Writes a raw frame (its header in {@link #frame}, its payload still in {@code src}) to the
+     * sink on this thread if the FIFO is empty and the controller learns from such writes: on a
+     * link faster than every codec, the hand-off to the sender and the FIFO's copy are a large
+     * share of raw's time on two cores (see docs/PERFORMANCE.md, "Where the unthrottled time
+     * goes").
+     */
+    private boolean sendRawDirectly(byte[] src, int offset, int length) throws IOException {
+        return compressor.learnsFromDirectWrites()
+                && fifo.writeThrough(frame, 0, FrameFormat.BLOCK_HEADER_LENGTH, src, offset, length, sink);
     }
 
     private IOException joinSender() {

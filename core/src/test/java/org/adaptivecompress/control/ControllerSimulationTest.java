@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
+import org.adaptivecompress.stream.AdaptiveOutputStream;
 import org.adaptivecompress.testing.LinkSimulation;
 import org.adaptivecompress.testing.LinkSimulation.Profile;
 import org.junit.jupiter.api.AfterAll;
@@ -152,6 +154,30 @@ class ControllerSimulationTest {
                     || moderate.throughput() >= TEXT.delivered(TEXT.bestRung(link), link))
                     .as("link %.0f: %s", link, moderate.trace()).isTrue();
         }
+    }
+
+    /**
+     * On a link faster than every codec the controller holds raw, whose blocks the writer then
+     * writes to the sink itself, so the FIFO stays empty: when the link drops, those writes must
+     * tell the controller, or it would hold raw on a link that calls for zstd.
+     */
+    @Test
+    void leavesRawWrittenDirectlyWhenTheLinkDrops() {
+        double fast = 40e9;
+        double slow = 12.5e6;
+        LinkSimulation.Result result = new LinkSimulation(BLOCK, AdaptiveOutputStream.DEFAULT_FIFO_CAPACITY, 0.05, 42)
+                .run(new ThroughputController(), 3 * BLOCKS, i -> JSON, i -> i < BLOCKS || i >= 2 * BLOCKS ? fast : slow);
+
+        // Raw, with LZ4 dithered in on the fast link (one block in six here), then zstd:9 when
+        // the link has dropped, then raw again.
+        assertThat(rawShare(result, BLOCKS / 2, BLOCKS)).as(result.trace()).isGreaterThanOrEqualTo(0.75);
+        assertThat(shareNearBest(result, JSON, slow, BLOCKS + SETTLE, 2 * BLOCKS)).as(result.trace())
+                .isGreaterThanOrEqualTo(0.9);
+        assertThat(rawShare(result, 2 * BLOCKS + BLOCKS / 2, 3 * BLOCKS)).as(result.trace()).isGreaterThanOrEqualTo(0.75);
+    }
+
+    private static double rawShare(LinkSimulation.Result result, int from, int to) {
+        return IntStream.range(from, to).filter(i -> result.rung(i) == 0).count() / (double) (to - from);
     }
 
     /** How many consecutive 8-block windows from {@code from} differ in mean rung by 1 or more. */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.Arrays;
 import java.util.function.IntPredicate;
 import java.util.function.IntToLongFunction;
+import java.util.stream.IntStream;
 import org.assertj.core.data.Percentage;
 import org.junit.jupiter.api.Test;
 
@@ -350,6 +351,43 @@ class ThroughputControllerTest {
         // have closed after 100 ms.
         assertThat(now - linkStopped).as("%d blocks, %d bytes queued", blocks, queued)
                 .isLessThan((ThroughputController.STALL_MILLIS + 1) * 1_000_000L);
+    }
+
+    @Test
+    void rawBlocksTheWriterSentItselfShowALinkThatDroppedAtOnce() {
+        ThroughputController controller = new ThroughputController();
+        assertThat(controller.learnsFromDirectWrites()).isTrue();
+        int rung = controller.initialRung(SPEED.length - 1);
+        long now = 0;
+        long drained = 0;
+        long writeNanos = 0;
+        int directBytes = 0;
+        int[] rungs = new int[160];
+        for (int i = 0; i < rungs.length; i++) {
+            // Raw blocks go straight to a sink that takes them in 40 us, then, from block 120,
+            // at 100 Mbit/s (10 ms a block); other rungs' frames leave through the FIFO at once.
+            long codecNanos = rung == 0 ? RAW_CODEC_NANOS : (long) (BLOCK * 1e9 / SPEED[rung]);
+            now += codecNanos + WRITER_NANOS + writeNanos;
+            int frame = rung == 0 ? BLOCK + 20 : (int) (BLOCK / RATIO[rung]) + 20;
+            Observation.Builder o = Observation.builder().rung(rung).topRung(SPEED.length - 1).fifo(0, 0)
+                    .block(BLOCK, frame - 20, false).compressNanos(codecNanos).drainedBytes(drained).nanoTime(now)
+                    .writerWaitNanos(writeNanos);
+            if (writeNanos > 0) {
+                o.directWrites(directBytes, writeNanos);
+            }
+            rungs[i] = rung;
+            rung = controller.nextRung(o.build());
+            drained += frame;
+            writeNanos = rungs[i] == 0 ? (i < 120 ? 40_000 : 10_000_000) : 0;
+            directBytes = rungs[i] == 0 ? frame : 0;
+        }
+
+        String trace = Arrays.toString(rungs);
+        assertThat(share(rungs, 60, 120, 0)).as(trace).isGreaterThanOrEqualTo(0.75);
+        // Block 120's frame is the first written at 10 ms; the observation after it (block 121's)
+        // bounds the link, and block 122 is compressed, as are the blocks after it but a probe.
+        assertThat(rungs[122]).as(trace).isGreaterThanOrEqualTo(2);
+        assertThat(IntStream.range(122, 160).filter(i -> rungs[i] >= 2).count()).as(trace).isGreaterThanOrEqualTo(36);
     }
 
     @Test

@@ -1,12 +1,18 @@
 package org.adaptivecompress.stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
+import java.io.OutputStream;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** The FIFO counts the time its writer spends blocked, so the controller can tell it from work. */
+/**
+ * The FIFO counts the time its writer spends blocked, so the controller can tell it from work,
+ * and lets the writer write a frame itself only where the frame keeps its place in the stream.
+ */
 @Timeout(30)
 class ByteFifoTest {
 
@@ -55,6 +61,55 @@ class ByteFifoTest {
         fifo.finish();
         sender.join();
         opener.join();
+    }
+
+    @Test
+    void aFrameIsWrittenThroughOnlyWhileNothingIsQueuedAndKeepsItsPlace() throws Exception {
+        ByteFifo fifo = new ByteFifo(CAPACITY);
+        HeldSink sink = new HeldSink();
+        Thread sender = new Thread(() -> fifo.drainTo(sink));
+        sender.start();
+        fifo.put(new byte[] {1, 2}, 0, 2); // the sender holds these in a write the sink has not taken
+
+        assertThat(fifo.writeThrough(new byte[] {9}, 0, 1, new byte[0], 0, 0, sink)).as("bytes queued ahead").isFalse();
+        assertThat(fifo.takeDirectWriteBytes()).isZero();
+        sink.open.countDown();
+        fifo.awaitFlushed();
+        assertThat(fifo.writeThrough(new byte[] {3}, 0, 1, new byte[] {0, 4, 5}, 1, 2, sink)).isTrue();
+        fifo.put(new byte[] {6}, 0, 1);
+        fifo.finish();
+        sender.join();
+
+        assertThat(sink.received()).containsExactly(1, 2, 3, 4, 5, 6);
+        assertThat(fifo.drainedBytes()).isEqualTo(6);
+        assertThat(fifo.queuedBytes()).isZero();
+        assertThat(fifo.takeDirectWriteBytes()).isEqualTo(3);
+        long wrote = fifo.takeDirectWriteNanos();
+        assertThat(wrote).isPositive();
+        assertThat(fifo.takeWriterWaitNanos()).as("the wait includes the write").isGreaterThanOrEqualTo(wrote);
+    }
+
+    @Test
+    void aSinkThatFailsAWriteThroughFailsTheFifoForTheWriter() throws Exception {
+        ByteFifo fifo = new ByteFifo(CAPACITY);
+        OutputStream failing = new OutputStream() {
+            @Override
+            public void write(int b) throws IOException {
+                throw new IOException("disk full");
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                throw new IOException("disk full");
+            }
+        };
+
+        assertThatThrownBy(() -> fifo.writeThrough(new byte[8], 0, 8, new byte[8], 0, 8, failing)).isInstanceOf(IOException.class)
+                .hasRootCauseMessage("disk full");
+        assertThat(fifo.failure()).hasMessage("disk full");
+        assertThatThrownBy(() -> fifo.put(new byte[1], 0, 1)).isInstanceOf(IOException.class)
+                .hasRootCauseMessage("disk full");
+        assertThat(fifo.drainedBytes()).isZero();
     }
 
     /** Opens {@code sink} {@value #HOLD_MILLIS} ms after {@code writer} blocks, so that whole hold is its wait. */

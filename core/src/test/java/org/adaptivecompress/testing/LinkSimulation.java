@@ -16,7 +16,11 @@ import org.adaptivecompress.control.Observation;
  * same {@link Observation}s the real engine builds. As in the engine, a block at a rung whose
  * ratio is below 32/31 is stored raw and reported incompressible, and the blocks after it are
  * stored raw without trying, 1, 2, 4 ... up to 64 of them as retries keep failing, unless the
- * controller says trying costs no time ({@link LevelController#skipAfterIncompressible()}).
+ * controller says trying costs no time ({@link LevelController#skipAfterIncompressible()}). A
+ * raw frame that finds the FIFO empty is written by the writer itself, when the controller
+ * {@linkplain LevelController#learnsFromDirectWrites() learns from that}: into a sink that
+ * buffers {@value #SINK_BUFFER} bytes ahead of the link, as a socket does, waiting for room when
+ * it is full.
  */
 public final class LinkSimulation {
 
@@ -107,6 +111,11 @@ public final class LinkSimulation {
         }
     }
 
+    /** Bytes the sink buffers beyond the link (a socket's send buffer), for frames the writer writes itself. */
+    static final double SINK_BUFFER = 256 * 1024;
+    /** Bytes per second the writer copies into the sink's buffer. */
+    static final double COPY_SPEED = 10e9;
+
     private final int blockSize;
     private final long fifoCapacity;
     private final double noise;
@@ -143,6 +152,9 @@ public final class LinkSimulation {
         int skipRemaining = 0;
         int skipRun = 1;
         double waited = 0;
+        double wroteDirectly = 0;
+        double sinkBuffered = 0;
+        long directBytes = 0;
         for (int i = 0; i < blocks; i++) {
             Profile profile = profileByBlock.apply(i);
             double link = linkByBlock.applyAsDouble(i);
@@ -153,7 +165,10 @@ public final class LinkSimulation {
             int tried = skipRemaining > 0 ? 0 : rung;
             double fifoAtStart = fifo;
             double compressSeconds = blockSize / (profile.speed[tried] * jitter(random));
-            double sent = Math.min(fifo, link * compressSeconds);
+            double sendable = link * compressSeconds;
+            double fromSink = Math.min(sinkBuffered, sendable); // written directly earlier: ahead of the FIFO
+            sinkBuffered -= fromSink;
+            double sent = Math.min(fifo, sendable - fromSink);
             fifo -= sent;
             drained += sent;
             clock += compressSeconds;
@@ -177,11 +192,27 @@ public final class LinkSimulation {
                     .drainedBytes((long) drained)
                     .nanoTime((long) (clock * 1e9))
                     .writerWaitNanos((long) (waited * 1e9))
+                    .directWrites(directBytes, (long) (wroteDirectly * 1e9))
                     .build();
             waited = 0;
+            wroteDirectly = 0;
+            directBytes = 0;
             rung = controller.nextRung(o);
+            if (rungs[i] == 0 && fifo == 0 && controller.learnsFromDirectWrites()) {
+                // The writer writes the raw frame into the sink itself, as AdaptiveOutputStream
+                // does: a copy, and a wait for room if the sink's buffer is full.
+                double overflow = Math.max(0, sinkBuffered + frame - SINK_BUFFER);
+                wroteDirectly = Math.max(frame / COPY_SPEED, overflow / link);
+                directBytes = frame;
+                sinkBuffered += frame - overflow;
+                clock += wroteDirectly;
+                waited = wroteDirectly;
+                drained += frame;
+                continue;
+            }
             if (fifo + frame > fifoCapacity) {
-                double wait = (fifo + frame - fifoCapacity) / link;
+                double wait = (sinkBuffered + fifo + frame - fifoCapacity) / link;
+                sinkBuffered = 0;
                 clock += wait;
                 waited = wait;
                 drained += fifo + frame - fifoCapacity;
@@ -189,7 +220,7 @@ public final class LinkSimulation {
             }
             fifo += frame;
         }
-        clock += fifo / linkByBlock.applyAsDouble(blocks - 1);
+        clock += (sinkBuffered + fifo) / linkByBlock.applyAsDouble(blocks - 1);
         return new Result(rungs, clock, (long) blocks * blockSize);
     }
 

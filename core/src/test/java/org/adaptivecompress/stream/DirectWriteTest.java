@@ -1,0 +1,111 @@
+package org.adaptivecompress.stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.List;
+import org.adaptivecompress.format.FrameFormat;
+import org.adaptivecompress.testing.DataKind;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Raw blocks that find the FIFO empty go to the sink from the writing thread, for controllers
+ * that learn from that, and the stream stays the same stream.
+ */
+@Timeout(60)
+class DirectWriteTest {
+
+    private static final int BLOCK = 128 * 1024;
+
+    /** Keeps what it is given and which thread gave each write. */
+    private static final class ThreadRecordingSink extends OutputStream {
+        final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        final List<String> writers = new ArrayList<>();
+        final List<Integer> lengths = new ArrayList<>();
+
+        @Override
+        public void write(int b) {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public synchronized void write(byte[] b, int off, int len) {
+            bytes.write(b, off, len);
+            writers.add(Thread.currentThread().getName());
+            lengths.add(len);
+        }
+
+        synchronized long writesBy(String thread, int length) {
+            long n = 0;
+            for (int i = 0; i < writers.size(); i++) {
+                if (writers.get(i).equals(thread) && lengths.get(i) == length) {
+                    n++;
+                }
+            }
+            return n;
+        }
+    }
+
+    @Test
+    void aStreamPinnedToRawWritesItsBlocksItselfAndDecodesIntact() throws IOException {
+        byte[] data = DataKind.TEXT.generate(32 * BLOCK);
+        ThreadRecordingSink sink = new ThreadRecordingSink();
+        try (AdaptiveOutputStream out = AdaptiveOutputStream.builder().controller("fixed:0").build(sink)) {
+            out.flush(); // the stream header, queued at construction, has left
+            for (int i = 0; i < data.length; i += BLOCK) {
+                out.write(data, i, BLOCK);
+                out.flush(); // the FIFO is empty when the next block is ready, however the threads ran
+            }
+        }
+
+        // Header and payload, in the sender's 64 KiB pieces, on this thread; the sender wrote the
+        // stream header and the end marker.
+        String writer = Thread.currentThread().getName();
+        assertThat(sink.writesBy(writer, ByteFifo.MAX_WRITE)).isEqualTo(64);
+        assertThat(sink.writesBy(writer, FrameFormat.BLOCK_HEADER_LENGTH)).isEqualTo(32);
+        assertThat(decode(sink.bytes.toByteArray())).isEqualTo(data);
+    }
+
+    @Test
+    void adocsRawBlocksAllGoThroughTheSenderWhoseFifoItReads() throws IOException {
+        byte[] data = DataKind.RANDOM.generate(4 << 20);
+        ThreadRecordingSink sink = new ThreadRecordingSink();
+        try (AdaptiveOutputStream out = AdaptiveOutputStream.builder().controller("adoc").build(sink)) {
+            out.write(data);
+        }
+
+        assertThat(sink.writers).doesNotContain(Thread.currentThread().getName());
+        assertThat(decode(sink.bytes.toByteArray())).isEqualTo(data);
+    }
+
+    @Test
+    void rawAndCompressedBlocksKeepTheirOrderWhenDataChangesKind() throws IOException {
+        // Random stretches go out raw, written directly whenever the FIFO has emptied; the
+        // compressed frames between them are queued. Any reordering breaks the decode.
+        ByteArrayOutputStream expected = new ByteArrayOutputStream();
+        ThreadRecordingSink sink = new ThreadRecordingSink();
+        try (AdaptiveOutputStream out = AdaptiveOutputStream.builder().build(sink)) {
+            for (int round = 0; round < 6; round++) {
+                byte[] piece = (round % 2 == 0 ? DataKind.RANDOM : DataKind.JSON_EVENTS).generate(BLOCK * 5 + 777);
+                out.write(piece);
+                expected.write(piece);
+                if (round == 3) {
+                    out.flush();
+                }
+            }
+        }
+
+        assertThat(decode(sink.bytes.toByteArray())).isEqualTo(expected.toByteArray());
+    }
+
+    private static byte[] decode(byte[] stream) throws IOException {
+        try (AdaptiveInputStream in = new AdaptiveInputStream(new ByteArrayInputStream(stream))) {
+            return in.readAllBytes();
+        }
+    }
+}
