@@ -163,13 +163,13 @@ final class ByteFifo {
                 sink.write(payload, payloadOffset + done, Math.min(MAX_WRITE, payloadLength - done));
             }
         } catch (Throwable t) {
+            writerWaitNanos += System.nanoTime() - began;
             fail(t);
             throw senderFailed(t);
-        } finally {
-            long took = Math.max(1, System.nanoTime() - began);
-            writerWaitNanos += took;
-            directWriteNanos += took;
         }
+        long took = Math.max(1, System.nanoTime() - began);
+        writerWaitNanos += took;
+        directWriteNanos += took;
         int length = headerLength + payloadLength;
         directWriteBytes += length;
         lock.lock();
