@@ -92,17 +92,7 @@ class ByteFifoTest {
     @Test
     void aSinkThatFailsAWriteThroughFailsTheFifoForTheWriter() throws Exception {
         ByteFifo fifo = new ByteFifo(CAPACITY);
-        OutputStream failing = new OutputStream() {
-            @Override
-            public void write(int b) throws IOException {
-                throw new IOException("disk full");
-            }
-
-            @Override
-            public void write(byte[] b, int off, int len) throws IOException {
-                throw new IOException("disk full");
-            }
-        };
+        OutputStream failing = new BrokenSink("disk full");
 
         assertThatThrownBy(() -> fifo.writeThrough(new byte[8], 0, 8, new byte[8], 0, 8, failing)).isInstanceOf(IOException.class)
                 .hasRootCauseMessage("disk full");

@@ -76,17 +76,7 @@ class FirstWriteTest {
     @ParameterizedTest(name = "maxWorkers={0}")
     @ValueSource(ints = {1, 2})
     void aSinkThatFailsBeforeItsFirstWriteFailsTheWaitingWriter(int maxWorkers) throws Exception {
-        OutputStream failing = new OutputStream() {
-            @Override
-            public void write(int b) throws IOException {
-                throw new IOException("connection refused");
-            }
-
-            @Override
-            public void write(byte[] b, int off, int len) throws IOException {
-                throw new IOException("connection refused");
-            }
-        };
+        OutputStream failing = new BrokenSink("connection refused");
         AdaptiveOutputStream out = AdaptiveOutputStream.builder().blockSize(BLOCK).maxWorkers(maxWorkers)
                 .build(failing);
         try {
