@@ -43,9 +43,10 @@ import org.adaptivecompress.format.FrameFormat;
  *   <li><b>Histories</b> (when the stream keeps them, see
  *       {@link org.adaptivecompress.engine.CompressionOptions#history()}): a block that starts a
  *       rung's history pays for loading the stream's last bytes and finds what a cold history
- *       finds, so it updates neither the rung's speed nor, downwards, its ratio; a probe whose
- *       block started a history takes one more block, which measures it continued. Once a
- *       history has started, a rung's blocks swing between what a warm history finds and what
+ *       finds, so it updates neither the rung's speed nor, downwards, its ratio. A probe lasts
+ *       {@value #HISTORY_PROBE_BLOCKS} blocks, whose summed time and bytes replace the rung's
+ *       figures, every {@value #HISTORY_PROBE_INTERVAL} blocks on one rung rather than
+ *       {@value #PROBE_INTERVAL}. Once a history has started, a rung's blocks swing between what a warm history finds and what
  *       a cold one does, so a swing is no sign of new data: every block is averaged in, as time
  *       and bytes sent per byte of input and with a longer memory, instead of replacing the
  *       rung's figures.
@@ -81,6 +82,9 @@ import org.adaptivecompress.format.FrameFormat;
 public final class ThroughputController implements LevelController {
 
     static final int PROBE_INTERVAL = 8;
+    /** With histories, blocks on one rung between probes, and blocks a probe lasts (see nextRung). */
+    static final int HISTORY_PROBE_INTERVAL = 64;
+    static final int HISTORY_PROBE_BLOCKS = 4;
     static final int INITIAL_RUNG = 2;
     static final int STALE_AFTER = 24;
     static final int HYSTERESIS_PERCENT = 8;
@@ -198,6 +202,10 @@ public final class ThroughputController implements LevelController {
     /** Blocks since the held rung (the one dithering and probes return to) last changed. */
     private int sinceChange;
     private int probedFrom = -1;
+    private int probeBlocksLeft;
+    private long probeRunNanos;
+    private long probeRunIn;
+    private long probeRunOut;
     /**
      * Some block started a history: a rung's blocks then swing between what a warm history
      * finds and a cold one (a ratio of 10,000 and of 2.4 in neighbouring blocks), so a swing
@@ -258,9 +266,20 @@ public final class ThroughputController implements LevelController {
             held = startupRung(o);
             return held;
         }
-        if (probedFrom >= 0 && o.historyStarted() && current != probedFrom) {
-            // The probe started the rung's history: one more block measures it continued.
-            return current;
+        if (probedFrom >= 0 && historiesSeen && current != probedFrom) {
+            // With histories a probe is a run of blocks, judged as a whole: a warm history's
+            // blocks swing between a few bytes and tens of kilobytes, so one block, or an
+            // average that a history's first block weighs on, says little of the rung.
+            probeRunNanos += o.compressNanos();
+            probeRunIn += o.uncompressedLength();
+            probeRunOut += o.storedLength() + FrameFormat.BLOCK_HEADER_LENGTH;
+            if (--probeBlocksLeft > 0) {
+                return current;
+            }
+            if (probeRunNanos > 0) {
+                speed[current] = probeRunIn * 1e9 / probeRunNanos;
+                ratio[current] = (double) probeRunIn / probeRunOut;
+            }
         }
         // Hysteresis is measured from the rung held before a probe, not from the probed one:
         // otherwise a chain of probes could walk down a ladder of near-equal rungs.
@@ -289,12 +308,16 @@ public final class ThroughputController implements LevelController {
         sinceChange = home == held ? sinceChange + 1 : 0;
         held = home;
         int next = dither(home, o.topRung());
-        if (next == home && sinceChange >= PROBE_INTERVAL) {
+        if (next == home && sinceChange >= (historiesSeen ? HISTORY_PROBE_INTERVAL : PROBE_INTERVAL)) {
             int probe = probe(home, o.topRung());
             if (probe != home) {
                 probedFrom = home;
                 sinceChange = 0;
                 next = probe;
+                probeBlocksLeft = HISTORY_PROBE_BLOCKS;
+                probeRunNanos = 0;
+                probeRunIn = 0;
+                probeRunOut = 0;
             }
         }
         return Math.max(next, rungTheBacklogHides(o));

@@ -249,22 +249,34 @@ class ThroughputControllerTest {
     }
 
     @Test
-    void aProbeWhoseBlockStartsAHistoryTakesOneMoreBlockToMeasureItContinued() {
+    void withHistoriesAProbeIsARunOfBlocksJudgedAsAWhole() {
         ThroughputController controller = new ThroughputController();
         controller.initialRung(DEFAULT_TOP);
         long[] clock = {0, 0};
         // The top rung, held on a slow link, where only probes leave it.
         int probe = DEFAULT_TOP;
-        for (int i = 0; i < 200 && probe == DEFAULT_TOP; i++) {
-            probe = controller.nextRung(busyBlock(DEFAULT_TOP, BLOCK / 50, 1_000_000, clock).build());
+        int heldBlocks = 0;
+        for (int i = 0; i < 300 && probe == DEFAULT_TOP; i++) {
+            probe = controller.nextRung(busyBlock(DEFAULT_TOP, BLOCK / 50, 1_000_000, clock)
+                    .historyStarted(i == 0).build());
+            heldBlocks++;
         }
-        assertThat(probe).as("a probe within 200 blocks").isEqualTo(DEFAULT_TOP - 1);
+        assertThat(probe).as("a probe within 300 blocks").isEqualTo(DEFAULT_TOP - 1);
+        assertThat(heldBlocks).as("blocks before it").isGreaterThan(ThroughputController.HISTORY_PROBE_INTERVAL);
 
-        int afterStart = controller.nextRung(busyBlock(probe, BLOCK / 50, 1_000_000, clock).historyStarted(true).build());
-        int afterContinued = controller.nextRung(busyBlock(probe, BLOCK / 50, 1_000_000, clock).build());
+        // The run: a history's first block, cold, then warm blocks of a few bytes and one of
+        // tens of kilobytes, as a warm history's blocks go. Taken as a whole, the run finds a
+        // ratio of 4.8: not the cold block's 2, nor an average that a warm block's 4,000 moves.
+        int[] stored = {BLOCK / 2, 12, BLOCK / 3, 12};
+        int[] next = new int[stored.length];
+        for (int i = 0; i < stored.length; i++) {
+            next[i] = controller.nextRung(busyBlock(probe, stored[i], 1_000_000, clock).historyStarted(i == 0).build());
+        }
 
-        assertThat(afterStart).isEqualTo(probe);
-        assertThat(afterContinued).as("back to the rung held").isEqualTo(DEFAULT_TOP);
+        assertThat(Arrays.copyOf(next, stored.length - 1)).as("the run goes on").containsOnly(probe);
+        assertThat(next[stored.length - 1]).as("back to the rung held").isEqualTo(DEFAULT_TOP);
+        double runRatio = 4.0 * BLOCK / (BLOCK / 2 + 12 + BLOCK / 3 + 12 + 4 * 20);
+        assertThat(controller.estimatedRatio(probe)).isCloseTo(runRatio, Percentage.withPercentage(1));
     }
 
     @Test
