@@ -43,13 +43,13 @@ import org.adaptivecompress.format.FrameFormat;
  *   <li><b>Histories</b> (when the stream keeps them, see
  *       {@link org.adaptivecompress.engine.CompressionOptions#history()}): a block that starts a
  *       rung's history pays for loading the stream's last bytes and finds what a cold history
- *       finds, so it updates neither the rung's speed nor, downwards, its ratio. A probe lasts
- *       {@value #HISTORY_PROBE_BLOCKS} blocks, whose summed time and bytes replace the rung's
- *       figures, every {@value #HISTORY_PROBE_INTERVAL} blocks on one rung rather than
- *       {@value #PROBE_INTERVAL}. Once a history has started, a rung's blocks swing between what a warm history finds and what
+ *       finds, so it updates neither the rung's speed nor, downwards, its ratio. Once a
+ *       history has started, a rung's blocks swing between what a warm history finds and what
  *       a cold one does, so a swing is no sign of new data: every block is averaged in, as time
  *       and bytes sent per byte of input and with a longer memory, instead of replacing the
- *       rung's figures.
+ *       rung's figures; and a probe lasts {@value #HISTORY_PROBE_BLOCKS} blocks, whose summed
+ *       time and bytes replace the probed rung's figures, every
+ *       {@value #HISTORY_PROBE_INTERVAL} blocks on one rung rather than {@value #PROBE_INTERVAL}.
  *   <li><b>Data changes</b>: a ratio sample far outside noise from its rung's average means new
  *       data; the other rungs' ratios are then forgotten and extrapolated from the fresh one
  *       until measured, because a pessimistic figure left over from random data would never
@@ -202,6 +202,7 @@ public final class ThroughputController implements LevelController {
     /** Blocks since the held rung (the one dithering and probes return to) last changed. */
     private int sinceChange;
     private int probedFrom = -1;
+    /** With histories: blocks the probe under way has left, and its blocks' codec time, input and wire bytes so far. */
     private int probeBlocksLeft;
     private long probeRunNanos;
     private long probeRunIn;
