@@ -31,8 +31,7 @@ class ByteFifoTest {
     void theWritersWaitForRoomIsCountedOnceAndThenReset() throws Exception {
         ByteFifo fifo = new ByteFifo(CAPACITY);
         HeldSink sink = new HeldSink();
-        Thread sender = new Thread(() -> fifo.drainTo(sink));
-        sender.start();
+        Thread sender = startSender(fifo, sink);
         Thread opener = openOnceBlocked(Thread.currentThread(), sink);
 
         fifo.put(new byte[CAPACITY], 0, CAPACITY);
@@ -50,8 +49,7 @@ class ByteFifoTest {
     void theWritersWaitForAFlushIsCounted() throws Exception {
         ByteFifo fifo = new ByteFifo(CAPACITY);
         HeldSink sink = new HeldSink();
-        Thread sender = new Thread(() -> fifo.drainTo(sink));
-        sender.start();
+        Thread sender = startSender(fifo, sink);
         fifo.put(new byte[10], 0, 10);
         Thread opener = openOnceBlocked(Thread.currentThread(), sink);
 
@@ -67,8 +65,7 @@ class ByteFifoTest {
     void aFrameIsWrittenThroughOnlyWhileNothingIsQueuedAndKeepsItsPlace() throws Exception {
         ByteFifo fifo = new ByteFifo(CAPACITY);
         HeldSink sink = new HeldSink();
-        Thread sender = new Thread(() -> fifo.drainTo(sink));
-        sender.start();
+        Thread sender = startSender(fifo, sink);
         fifo.put(new byte[] {1, 2}, 0, 2); // the sender holds these in a write the sink has not taken
 
         assertThat(fifo.writeThrough(new byte[] {9}, 0, 1, new byte[0], 0, 0, sink)).as("bytes queued ahead").isFalse();
@@ -100,6 +97,13 @@ class ByteFifoTest {
         assertThatThrownBy(() -> fifo.put(new byte[1], 0, 1)).isInstanceOf(IOException.class)
                 .hasRootCauseMessage("disk full");
         assertThat(fifo.drainedBytes()).isZero();
+    }
+
+    /** A sender thread draining {@code fifo} into {@code sink}, started. */
+    private static Thread startSender(ByteFifo fifo, OutputStream sink) {
+        Thread sender = new Thread(() -> fifo.drainTo(sink));
+        sender.start();
+        return sender;
     }
 
     /** Opens {@code sink} {@value #HOLD_MILLIS} ms after {@code writer} blocks, so that whole hold is its wait. */
