@@ -22,9 +22,6 @@ import org.adaptivecompress.format.StreamTail;
  */
 final class Histories implements AutoCloseable {
 
-    /** Stream bytes a history may miss before it is primed afresh: half its window. */
-    private static final long STALE_AFTER = 1L << (FrameFormat.HISTORY_WINDOW_LOG - 1);
-
     /** A history lent to a block: its id in block headers and its compressor. */
     static final class History {
         final int id;
@@ -65,7 +62,7 @@ final class Histories implements AutoCloseable {
         if (job.tryRung > 0) {
             History h = lend(job.tryRung);
             if (h != null) {
-                boolean stale = planned - h.lastEnd > STALE_AFTER;
+                boolean stale = planned - h.lastEnd > FrameFormat.HISTORY_STALE_AFTER;
                 if ((!h.compressor.continuesFrame() || stale) && !tail.isEmpty()) {
                     boolean shortPrime = slowToPrime(ladder.rung(job.tryRung));
                     job.primeFlag = shortPrime ? FrameFormat.BLOCK_FLAG_PRIMED_SHORT : FrameFormat.BLOCK_FLAG_PRIMED;

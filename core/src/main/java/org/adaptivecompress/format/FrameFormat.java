@@ -67,6 +67,12 @@ public final class FrameFormat {
     public static final int MAX_HISTORIES = 16;
     /** Log2 of the largest window (zstd window, LZMA2 dictionary) a history may use: 2 MiB. */
     public static final int HISTORY_WINDOW_LOG = 21;
+    /**
+     * Stream bytes a history may miss (blocks sent at other rungs) before the writer primes it
+     * afresh: half its window, which then holds little of what came just before. The writer's
+     * policy, not the format's: a reader follows the block flags whatever the writer chose.
+     */
+    public static final long HISTORY_STALE_AFTER = 1L << (HISTORY_WINDOW_LOG - 1);
 
     private FrameFormat() {}
 
