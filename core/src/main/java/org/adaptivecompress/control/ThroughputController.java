@@ -41,15 +41,19 @@ import org.adaptivecompress.format.FrameFormat;
  *       figures are older than {@value #STALE_AFTER} blocks is tried for one block, upwards
  *       unless even an optimistic ratio rules it out, so estimates stay fresh.
  *   <li><b>Histories</b> (when the stream keeps them, see
- *       {@link org.adaptivecompress.engine.CompressionOptions#history()}): a block that starts a
- *       rung's history pays for loading the stream's last bytes and finds what a cold history
- *       finds, so it updates neither the rung's speed nor, downwards, its ratio. Once a
- *       history has started, a rung's blocks swing between what a warm history finds and what
- *       a cold one does, so a swing is no sign of new data: every block is averaged in, as time
- *       and bytes sent per byte of input and with a longer memory, instead of replacing the
- *       rung's figures; and a probe lasts {@value #HISTORY_PROBE_BLOCKS} blocks, whose summed
- *       time and bytes replace the probed rung's figures, every
- *       {@value #HISTORY_PROBE_INTERVAL} blocks on one rung rather than {@value #PROBE_INTERVAL}.
+ *       {@link org.adaptivecompress.engine.CompressionOptions#history()}): a rung with a
+ *       history has two kinds of block, warm ones that find themselves in it and cold ones of
+ *       new data, which cost ten to a thousand times as much; its figures are the two kinds in
+ *       the data's share of cold blocks (see {@link HistoryFigures}). Loading a history (the
+ *       stream's last bytes, when a rung starts or has missed half its window) is a one-off
+ *       cost, kept apart: a move that needs one must gain more than it over the blocks before
+ *       the next probe, and the start-up climb counts it. A probe lasts
+ *       {@value #HISTORY_PROBE_BLOCKS} blocks, goes past fresh neighbours to the nearest stale
+ *       rung, comes {@value #HISTORY_PROBE_INTERVAL} blocks after the last probe rather than
+ *       {@value #PROBE_INTERVAL} after the last move, and waits while the histories it would
+ *       disturb cost more than a {@value #PRIME_BUDGET}th of the time since the last probe. A
+ *       guessed link grows to at most {@value #GUESS_HEADROOM} times what an idle window
+ *       drained (see learnLink).
  *   <li><b>Data changes</b>: a ratio sample far outside noise from its rung's average means new
  *       data; the other rungs' ratios are then forgotten and extrapolated from the fresh one
  *       until measured, because a pessimistic figure left over from random data would never
@@ -85,16 +89,13 @@ public final class ThroughputController implements LevelController {
     /** With histories, blocks on one rung between probes, and blocks a probe lasts (see nextRung). */
     static final int HISTORY_PROBE_INTERVAL = 64;
     static final int HISTORY_PROBE_BLOCKS = 4;
+    /** With histories, a probe that costs loading a history waits this many times that cost since the last (see probeWithinBudget). */
+    static final int PRIME_BUDGET = 16;
     static final int INITIAL_RUNG = 2;
     static final int STALE_AFTER = 24;
     static final int HYSTERESIS_PERCENT = 8;
 
     private static final double ALPHA = 0.3;
-    /**
-     * The weight of a block with histories (see learnRung): a longer memory, since one cold block
-     * in twenty-five is what a warm history's average should carry, not one in three.
-     */
-    private static final double HISTORY_ALPHA = 0.1;
     /** Weights of a writer overhead sample below and above the estimate (see learnOverhead). */
     private static final double OVERHEAD_FALL = 0.5;
     private static final double OVERHEAD_RISE = 0.05;
@@ -110,6 +111,8 @@ public final class ThroughputController implements LevelController {
     private static final double IDLE_LINK_GROWTH = 2;
     private static final double IDLE_LINK_CREEP = 1.25;
     private static final int IDLE_WINDOWS_TO_SLOW_START = 4;
+    /** How far above what an idle window drained a guess may run (see learnLink). */
+    static final double GUESS_HEADROOM = 4;
     static final int LINK_WINDOW_BYTES = 256 * 1024;
     static final int LINK_WINDOW_MILLIS = 100;
     static final int LINK_WINDOW_GROWTH = 256 * 1024;
@@ -201,12 +204,14 @@ public final class ThroughputController implements LevelController {
     private int idleWindows;
     /** Blocks since the held rung (the one dithering and probes return to) last changed. */
     private int sinceChange;
+    /** Blocks since the last probe began, and when it (or, before the first, the stream) began. */
+    private int sinceProbe;
+    private long lastProbeNanos = -1;
     private int probedFrom = -1;
-    /** With histories: blocks the probe under way has left, and its blocks' codec time, input and wire bytes so far. */
+    /** With histories: blocks the probe under way has left. */
     private int probeBlocksLeft;
-    private long probeRunNanos;
-    private long probeRunIn;
-    private long probeRunOut;
+    /** The figures of rungs that keep a history, once some block started one. */
+    private final HistoryFigures history = new HistoryFigures();
     /**
      * Some block started a history: a rung's blocks then swing between what a warm history
      * finds and a cold one (a ratio of 10,000 and of 2.4 in neighbouring blocks), so a swing
@@ -262,25 +267,19 @@ public final class ThroughputController implements LevelController {
             }
             return held;
         }
+        history.advance(current, o.uncompressedLength());
+        if (lastProbeNanos < 0) {
+            lastProbeNanos = o.nanoTime();
+        }
         learnRung(current, o);
         if (Double.isNaN(link)) {
             held = startupRung(o);
             return held;
         }
-        if (probedFrom >= 0 && historiesSeen && current != probedFrom) {
-            // With histories a probe is a run of blocks, judged as a whole: a warm history's
-            // blocks swing between a few bytes and tens of kilobytes, so one block, or an
-            // average that a history's first block weighs on, says little of the rung.
-            probeRunNanos += o.compressNanos();
-            probeRunIn += o.uncompressedLength();
-            probeRunOut += o.storedLength() + FrameFormat.BLOCK_HEADER_LENGTH;
-            if (--probeBlocksLeft > 0) {
-                return current;
-            }
-            if (probeRunNanos > 0) {
-                speed[current] = probeRunIn * 1e9 / probeRunNanos;
-                ratio[current] = (double) probeRunIn / probeRunOut;
-            }
+        if (probedFrom >= 0 && historiesSeen && current != probedFrom && --probeBlocksLeft > 0) {
+            // With histories a probe is a run of blocks: its first may only load the rung's
+            // history, and the next are what the rung's figures per kind of block learn from.
+            return current;
         }
         // Hysteresis is measured from the rung held before a probe, not from the probed one:
         // otherwise a chain of probes could walk down a ladder of near-equal rungs.
@@ -292,7 +291,8 @@ public final class ThroughputController implements LevelController {
         // block) and are what the step is there to refresh. If refreshed they settle below
         // the rung left behind, the step is undone below like any other move.
         int target = best < home && linkGuessed ? stepDownOnGuess(home) : best;
-        if (target != home && throughput(best) > throughput(home) * HYSTERESIS && !refusedByGoodput(target, home)) {
+        if (target != home && throughput(best) > throughput(home) * HYSTERESIS && !refusedByGoodput(target, home)
+                && primePaysOff(target, best, home, o.uncompressedLength())) {
             leftBehind = home;
             home = target;
         } else if (leftBehind >= 0 && sinceChange < STALE_AFTER && throughput(leftBehind) > throughput(home)) {
@@ -307,18 +307,22 @@ public final class ThroughputController implements LevelController {
         }
         fifoOutrunsLink = false;
         sinceChange = home == held ? sinceChange + 1 : 0;
+        sinceProbe++;
         held = home;
         int next = dither(home, o.topRung());
-        if (next == home && sinceChange >= (historiesSeen ? HISTORY_PROBE_INTERVAL : PROBE_INTERVAL)) {
-            int probe = probe(home, o.topRung());
+        // With histories, probes are counted from the last probe, not the last move: a stream
+        // that moves between raw and LZ4 every few blocks (a fast link, neither with a history)
+        // would otherwise never try again the rung whose history finds the repeats.
+        boolean probeDue = historiesSeen ? sinceProbe >= HISTORY_PROBE_INTERVAL : sinceChange >= PROBE_INTERVAL;
+        if (next == home && probeDue) {
+            int probe = probe(home, o.topRung(), o.nanoTime());
             if (probe != home) {
                 probedFrom = home;
                 sinceChange = 0;
+                sinceProbe = 0;
+                lastProbeNanos = o.nanoTime();
                 next = probe;
                 probeBlocksLeft = HISTORY_PROBE_BLOCKS;
-                probeRunNanos = 0;
-                probeRunIn = 0;
-                probeRunOut = 0;
             }
         }
         return Math.max(next, rungTheBacklogHides(o));
@@ -370,6 +374,44 @@ public final class ThroughputController implements LevelController {
         }
         guessedStepWindow = idleWindowCount;
         return home - 1;
+    }
+
+    /**
+     * Whether moving from {@code home} to {@code target} (on the way to {@code best}) gains more
+     * than loading the target's history costs, when its history would start afresh (it never
+     * ran, or has missed more than half its window since its last block): the time
+     * {@code best} saves per block over {@code home}, over the {@value #HISTORY_PROBE_INTERVAL}
+     * blocks a held rung keeps before its next probe, must exceed the load's estimate (see
+     * {@link HistoryFigures#primeNanos}). A load is a one-off cost: counted in the rung's speed
+     * it made zstd:1 on repeated prose look ten times slower than it compresses (93 MB/s
+     * against 1.2 GB/s), and raw, on a link guessed faster than that, looked better. Always true
+     * without histories.
+     */
+    private boolean primePaysOff(int target, int best, int home, int blockLength) {
+        double prime = startCost(target);
+        if (prime == 0 || blockLength <= 0) {
+            return true;
+        }
+        double savedPerBlock = blockLength * 1e9 / throughput(home) - blockLength * 1e9 / throughput(best);
+        return savedPerBlock * HISTORY_PROBE_INTERVAL > prime;
+    }
+
+    /**
+     * Whether a probe from {@code home} to {@code candidate} may be made now, with histories: a
+     * probe of a rung whose history would start afresh pays for loading it (7 ms for zstd:1's
+     * 2 MiB window, where a warm block of repeated prose takes 0.05 ms), and a probe away from a
+     * rung with a history leaves that history without the probe's blocks, so when they repeat
+     * it finds nothing (four cold blocks of 2-4 ms later, about the same cost). Such probes
+     * wait until the time since the last probe is {@value #PRIME_BUDGET} times those costs
+     * (each estimated by the rung's last load). Every 64 blocks, probes from zstd:1 to LZ4 on
+     * repeated prose cost three times what compressing the 64 blocks did.
+     */
+    private boolean probeWithinBudget(int candidate, int home, long now) {
+        double cost = startCost(candidate);
+        if (history.keepsHistory(home) && !Double.isNaN(history.primeNanos(home))) {
+            cost += history.primeNanos(home);
+        }
+        return cost == 0 || now - lastProbeNanos >= PRIME_BUDGET * cost;
     }
 
     /**
@@ -440,12 +482,20 @@ public final class ThroughputController implements LevelController {
         int block = Math.max(1, o.uncompressedLength());
         int pick = Math.min(INITIAL_RUNG, o.topRung());
         for (int r = pick + 1; r <= o.topRung(); r++) {
-            boolean fits = block * 1e9 / estimatedSpeed(r) <= budgetNanos;
+            // With histories, a rung whose history starts pays for loading it too: on a 10
+            // Mbit/s link the climb otherwise reached xz, whose first block took 180 ms.
+            boolean fits = block * 1e9 / estimatedSpeed(r) + startCost(r) <= budgetNanos;
             if (fits && effectiveRatio(r) > effectiveRatio(pick)) {
                 pick = r;
             }
         }
         return pick;
+    }
+
+    /** What moving to {@code rung} costs once: loading its history, if it keeps one that would start afresh. */
+    private double startCost(int rung) {
+        double prime = history.primeNanos(rung);
+        return historiesSeen && history.stale(rung) && !Double.isNaN(prime) ? prime : 0;
     }
 
     /**
@@ -585,14 +635,27 @@ public final class ThroughputController implements LevelController {
     }
 
     /** A neighbour whose figures are stale, alternating up and down, unless the model rules it out. */
-    private int probe(int current, int top) {
+    private int probe(int current, int top, long now) {
         probeUpNext = !probeUpNext;
         for (int i = 0; i < 2; i++) {
-            int candidate = (i == 0) == probeUpNext ? current + 1 : current - 1;
+            int step = (i == 0) == probeUpNext ? 1 : -1;
+            int candidate = current + step;
+            // With histories, past fresh neighbours to the nearest stale rung: LZ4 and raw,
+            // measured as the stream mixes them, say nothing of a rung with a history.
+            while (historiesSeen && candidate >= 0 && candidate <= top && blocks - measuredAt[candidate] < STALE_AFTER) {
+                candidate += step;
+            }
             if (candidate < 0 || candidate > top || blocks - measuredAt[candidate] < STALE_AFTER) {
                 continue;
             }
-            if (candidate > current && optimisticThroughput(candidate, current) < throughput(current) * PLAUSIBLE_PROBE) {
+            if (!probeWithinBudget(candidate, current, now)) {
+                continue;
+            }
+            // With histories a rung's speed is as uncertain as its ratio: a warm history
+            // compresses repeated prose thirty times as fast as the cold one that measured it
+            // at the stream's start, so a slow figure rules nothing out.
+            if (candidate > current && !historiesSeen
+                    && optimisticThroughput(candidate, current) < throughput(current) * PLAUSIBLE_PROBE) {
                 continue;
             }
             return candidate;
@@ -670,8 +733,20 @@ public final class ThroughputController implements LevelController {
             double growth = slowStart ? IDLE_LINK_GROWTH : IDLE_LINK_CREEP;
             double raised = Double.isNaN(link) ? observed * growth
                     : Math.max(link * growth, Math.min(observed, link * IDLE_LINK_GROWTH));
-            link = Math.min(MAX_LINK, Math.max(raised, 1));
-            linkGuessed = true;
+            // With histories, a window that offered the link a small fraction of the estimate
+            // says nothing of rates far beyond what it offered, as TCP grows no window that a
+            // sender limited by its application leaves unused (RFC 7661): the guess runs to at
+            // most GUESS_HEADROOM times what drained, and is never lowered by that. A warm
+            // history sends a sixtieth of its input (zstd:1 on repeated prose: 18 MB/s on the
+            // wire at 1 Gbit/s), and without the ceiling idle windows raised that link's
+            // estimate a hundredfold, to where raw looked best. Not without histories: there
+            // the rung offering least is a slow codec on a fast link, and the ceiling held
+            // text at LZ4 on a 10 Gbit/s link that raw fills (1.33x, four invocations each).
+            double ceiling = historiesSeen ? Math.max(Double.isNaN(link) ? 0 : link, observed * GUESS_HEADROOM)
+                    : Double.MAX_VALUE;
+            double guess = Math.min(MAX_LINK, Math.max(Math.min(raised, ceiling), 1));
+            linkGuessed |= Double.isNaN(link) || guess > link;
+            link = guess;
         }
         startWindow(o);
     }
@@ -807,17 +882,14 @@ public final class ThroughputController implements LevelController {
         if (o.compressNanos() <= 0 || o.uncompressedLength() <= 0) {
             return;
         }
+        if (history.learn(rung, o)) {
+            // The rung keeps a history: its figures are the mix of its warm and cold blocks.
+            measuredAt[rung] = blocks;
+            return;
+        }
         double measuredSpeed = o.uncompressedLength() * 1e9 / o.compressNanos();
         double measuredRatio = rung == 0 ? 1 : (double) o.uncompressedLength()
                 / (o.storedLength() + FrameFormat.BLOCK_HEADER_LENGTH);
-        if (o.historyStarted() && !Double.isNaN(speed[rung])) {
-            // A history's first block: its time includes loading the stream's last bytes and its
-            // ratio is a cold history's. Neither is the rung's steady figure, which the blocks
-            // continuing the history measure (a probe takes one, see nextRung); the ratio still
-            // shows what the rung finds at least.
-            ratio[rung] = Double.isNaN(ratio[rung]) ? measuredRatio : Math.max(ratio[rung], measuredRatio);
-            return;
-        }
         // A stale rung whose new sample is far outside what noise explains measured data that is
         // gone: the sample replaces its figures, or probes would need dozens of rounds to catch up.
         // So is a lone first sample, once: a rung's first block in a JVM can take 13 ms (class
@@ -827,7 +899,7 @@ public final class ThroughputController implements LevelController {
         boolean stale = blocks - measuredAt[rung] > STALE_AFTER || firstSampleOnly;
         boolean replace = Double.isNaN(speed[rung])
                 || stale && (offBy(measuredSpeed, speed[rung], STALE_CHANGE) || offBy(measuredRatio, ratio[rung], STALE_CHANGE));
-        if (!historiesSeen && !Double.isNaN(ratio[rung]) && offBy(measuredRatio, ratio[rung], DATA_CHANGED)) {
+        if (!Double.isNaN(ratio[rung]) && offBy(measuredRatio, ratio[rung], DATA_CHANGED)) {
             // The data itself changed (text after random, say): every other rung's ratio
             // describes the old data, and a pessimistic one would never be tried again. Forget
             // them; they are extrapolated from this rung until measured.
@@ -844,13 +916,6 @@ public final class ThroughputController implements LevelController {
         if (replace) {
             speed[rung] = measuredSpeed;
             ratio[rung] = measuredRatio;
-        } else if (historiesSeen) {
-            // Averaged as time per byte and bytes sent per byte, what the writer and the link
-            // spend: one cold block among warm ones (0.03 ms and 12 bytes, then 3 ms and 55 KB, a
-            // zstd:1 history on repeated prose) costs what it costs, where averages of speeds and
-            // ratios would let the warm blocks hide it.
-            speed[rung] = 1 / (1 / speed[rung] + HISTORY_ALPHA * (1 / measuredSpeed - 1 / speed[rung]));
-            ratio[rung] = 1 / (1 / ratio[rung] + HISTORY_ALPHA * (1 / measuredRatio - 1 / ratio[rung]));
         } else {
             speed[rung] = speed[rung] + ALPHA * (measuredSpeed - speed[rung]);
             ratio[rung] = ratio[rung] + ALPHA * (measuredRatio - ratio[rung]);
@@ -906,6 +971,9 @@ public final class ThroughputController implements LevelController {
     }
 
     double estimatedSpeed(int rung) {
+        if (history.covers(rung, !Double.isNaN(speed[rung])) && !Double.isNaN(history.speed(rung))) {
+            return history.speed(rung);
+        }
         if (!Double.isNaN(speed[rung])) {
             return speed[rung];
         }
@@ -924,6 +992,9 @@ public final class ThroughputController implements LevelController {
     double estimatedRatio(int rung) {
         if (rung == 0) {
             return 1;
+        }
+        if (history.covers(rung, !Double.isNaN(speed[rung])) && !Double.isNaN(history.ratio(rung))) {
+            return history.ratio(rung);
         }
         if (!Double.isNaN(ratio[rung])) {
             return ratio[rung];
@@ -956,6 +1027,7 @@ public final class ThroughputController implements LevelController {
             ratio = new double[top + 1];
             measuredAt = new long[top + 1];
             samples = new int[top + 1];
+            history.size(top + 1);
             Arrays.fill(speed, Double.NaN);
             Arrays.fill(ratio, Double.NaN);
             Arrays.fill(measuredAt, Long.MIN_VALUE / 2);
