@@ -48,8 +48,9 @@ import org.adaptivecompress.format.FrameFormat;
  *       stream's last bytes, when a rung starts or has missed half its window) is a one-off
  *       cost, kept apart: a move that needs one must gain more than it over the blocks before
  *       the next probe, and the start-up climb counts it. A probe lasts
- *       {@value #HISTORY_PROBE_BLOCKS} blocks, goes past fresh neighbours to the nearest stale
- *       rung, comes {@value #HISTORY_PROBE_INTERVAL} blocks after the last probe rather than
+ *       {@value #HISTORY_PROBE_BLOCKS} blocks, goes past neighbours that are fresh or ruled
+ *       out (never a rung with a history, whose speed is as uncertain as its ratio) to the
+ *       nearest stale rung, comes {@value #HISTORY_PROBE_INTERVAL} blocks after the last probe rather than
  *       {@value #PROBE_INTERVAL} after the last move, and waits while the histories it would
  *       disturb cost more than a {@value #PRIME_BUDGET}th of the time since the last probe. A
  *       guessed link grows to at most {@value #GUESS_HEADROOM} times what an idle window
@@ -640,27 +641,31 @@ public final class ThroughputController implements LevelController {
         for (int i = 0; i < 2; i++) {
             int step = (i == 0) == probeUpNext ? 1 : -1;
             int candidate = current + step;
-            // With histories, past fresh neighbours to the nearest stale rung: LZ4 and raw,
-            // measured as the stream mixes them, say nothing of a rung with a history.
-            while (historiesSeen && candidate >= 0 && candidate <= top && blocks - measuredAt[candidate] < STALE_AFTER) {
+            // With histories, past neighbours that are fresh or ruled out to the nearest stale
+            // rung: LZ4 and raw, measured as the stream mixes them, say nothing of a rung with
+            // a history, and LZ4 ruled out above raw must not hide zstd:1's history behind it.
+            while (historiesSeen && candidate >= 0 && candidate <= top
+                    && (blocks - measuredAt[candidate] < STALE_AFTER || ruledOut(candidate, current))) {
                 candidate += step;
             }
-            if (candidate < 0 || candidate > top || blocks - measuredAt[candidate] < STALE_AFTER) {
-                continue;
-            }
-            if (!probeWithinBudget(candidate, current, now)) {
-                continue;
-            }
-            // With histories a rung's speed is as uncertain as its ratio: a warm history
-            // compresses repeated prose thirty times as fast as the cold one that measured it
-            // at the stream's start, so a slow figure rules nothing out.
-            if (candidate > current && !historiesSeen
-                    && optimisticThroughput(candidate, current) < throughput(current) * PLAUSIBLE_PROBE) {
+            if (candidate < 0 || candidate > top || blocks - measuredAt[candidate] < STALE_AFTER
+                    || ruledOut(candidate, current) || !probeWithinBudget(candidate, current, now)) {
                 continue;
             }
             return candidate;
         }
         return current;
+    }
+
+    /**
+     * Whether the model rules out probing {@code candidate} above {@code current}: not even an
+     * optimistic ratio would make it deliver near what {@code current} does. Never a rung with
+     * a history, whose speed is as uncertain as its ratio (a warm history compresses repeated
+     * prose thirty times as fast as the cold one that measured it at the stream's start).
+     */
+    private boolean ruledOut(int candidate, int current) {
+        return candidate > current && !history.covers(candidate, !Double.isNaN(speed[candidate]))
+                && optimisticThroughput(candidate, current) < throughput(current) * PLAUSIBLE_PROBE;
     }
 
     /**

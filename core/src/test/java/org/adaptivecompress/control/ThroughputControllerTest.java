@@ -3,6 +3,8 @@ package org.adaptivecompress.control;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Arrays;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.IntPredicate;
 import java.util.function.IntToLongFunction;
 import java.util.stream.IntStream;
@@ -292,6 +294,31 @@ class ThroughputControllerTest {
         // by each of ten idle windows, on which raw would look a thousand times faster.
         assertThat(withHistories).isLessThanOrEqualTo(4 * 0.4e6 * 1.01);
         assertThat(without).isGreaterThan(100 * 0.4e6);
+    }
+
+    @Test
+    void withHistoriesAProbeFromRawGoesPastARuledOutLz4ToTheRungWithAHistory() {
+        ThroughputController controller = new ThroughputController();
+        controller.initialRung(DEFAULT_TOP);
+        long[] clock = {0, 0};
+        // zstd:1's history started; LZ4, slow here, compresses little: raw, on a fast busy link, is best.
+        controller.nextRung(busyBlock(2, BLOCK / 3, 1_000_000, clock).historyStarted(true).build());
+        controller.nextRung(busyBlock(1, BLOCK - 4_000, 5_000_000, clock).build());
+        Set<Integer> probed = new TreeSet<>();
+        for (int i = 0; i < 2_000; i++) {
+            clock[0] += 1_000_000;
+            clock[1] += 8 * BLOCK;
+            int next = controller.nextRung(Observation.builder().rung(0).topRung(DEFAULT_TOP)
+                    .fifoAroundFrame(1 << 20, 1 << 20, BLOCK + 20).block(BLOCK, BLOCK, false).compressNanos(20_000)
+                    .drainedBytes(clock[1]).nanoTime(clock[0]).build());
+            if (next != 0) {
+                probed.add(next);
+            }
+        }
+
+        // LZ4 is ruled out (raw delivers far more than even an optimistic LZ4 would), but
+        // zstd:1, whose history may find what raw sends, is still tried.
+        assertThat(probed).contains(2).doesNotContain(1);
     }
 
     @Test
