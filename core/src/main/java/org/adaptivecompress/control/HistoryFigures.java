@@ -18,8 +18,8 @@ import org.adaptivecompress.format.FrameFormat;
  * (which walked the stream up to zstd:15, whose every cold block took 70 ms).
  *
  * <p>A kind a rung has not been seen at is extrapolated from the nearest rung seen at it
- * ({@link #STEP_SLOWER} times slower per rung up), as the controller extrapolates rungs it has
- * never measured. Also kept: the time a block that started a rung's history took beyond its
+ * ({@link ThroughputController#STEP_SLOWER} times slower per rung up), as the controller
+ * extrapolates rungs it has never measured. Also kept: the time a block that started a rung's history took beyond its
  * kind's figure (loading the stream's last bytes), and where each rung's last block ended, to
  * tell when the engine will load its history again ({@link FrameFormat#HISTORY_STALE_AFTER}).
  *
@@ -33,8 +33,6 @@ final class HistoryFigures {
     private static final double KIND_ALPHA = 0.25;
     /** The weight of one block in the cold share: a memory longer than the spells between cold blocks. */
     private static final double SHARE_ALPHA = 1.0 / 64;
-    private static final double STEP_SLOWER = 3.0;
-    private static final double STEP_SMALLER = 1.08;
 
     private boolean[] keepsHistory = new boolean[0];
     /** Per rung and kind: nanoseconds per input byte, and bytes sent per input byte; NaN until seen. */
@@ -184,13 +182,13 @@ final class HistoryFigures {
     private double nanosPerByte(int rung, boolean warm) {
         double[] figures = warm ? warmNanos : coldNanos;
         int known = nearestSeen(figures, rung);
-        return known < 0 ? Double.NaN : figures[known] * Math.pow(STEP_SLOWER, rung - known);
+        return known < 0 ? Double.NaN : figures[known] * Math.pow(ThroughputController.STEP_SLOWER, rung - known);
     }
 
     private double sentPerByte(int rung, boolean warm) {
         double[] figures = warm ? warmSent : coldSent;
         int known = nearestSeen(figures, rung);
-        return known < 0 ? Double.NaN : figures[known] / Math.pow(STEP_SMALLER, rung - known);
+        return known < 0 ? Double.NaN : figures[known] / Math.pow(ThroughputController.STEP_SMALLER, rung - known);
     }
 
     /** The history rung nearest to {@code rung} (itself first, then the one below) with a figure; -1 if none. */

@@ -105,8 +105,8 @@ public final class ThroughputController implements LevelController {
     /** A fresh ratio sample off by this much (relative) from its own rung's average means new data. */
     private static final double DATA_CHANGED = 0.35;
     private static final double HYSTERESIS = 1 + HYSTERESIS_PERCENT / 100.0;
-    private static final double STEP_SLOWER = 3.0;
-    private static final double STEP_SMALLER = 1.08;
+    static final double STEP_SLOWER = 3.0;
+    static final double STEP_SMALLER = 1.08;
     private static final double RAW_SPEED_GUESS = 10e9;
     private static final double FIRST_RUNG_SPEED_GUESS = 1e9;
     private static final double IDLE_LINK_GROWTH = 2;
@@ -246,6 +246,10 @@ public final class ThroughputController implements LevelController {
         blocks++;
         int current = o.rung();
         historiesSeen |= o.historyStarted();
+        history.advance(current, o.uncompressedLength());
+        if (lastProbeNanos < 0) {
+            lastProbeNanos = o.nanoTime();
+        }
         learnLink(o);
         learnOverhead(o);
         goodput.observe(o, held, blocks, measuredLink);
@@ -267,10 +271,6 @@ public final class ThroughputController implements LevelController {
                 held = 0;
             }
             return held;
-        }
-        history.advance(current, o.uncompressedLength());
-        if (lastProbeNanos < 0) {
-            lastProbeNanos = o.nanoTime();
         }
         learnRung(current, o);
         if (Double.isNaN(link)) {
