@@ -50,11 +50,11 @@ import org.adaptivecompress.format.FrameFormat;
  *       the next probe, and the start-up climb counts it. A probe lasts
  *       {@value #HISTORY_PROBE_BLOCKS} blocks, goes past neighbours that are fresh or ruled
  *       out (never a rung with a history, whose speed is as uncertain as its ratio) to the
- *       nearest stale rung, comes {@value #HISTORY_PROBE_INTERVAL} blocks after the last probe rather than
- *       {@value #PROBE_INTERVAL} after the last move, and waits while the histories it would
- *       disturb cost more than a {@value #PRIME_BUDGET}th of the time since the last probe. A
- *       guessed link grows to at most {@value #GUESS_HEADROOM} times what an idle window
- *       drained (see learnLink).
+ *       nearest stale rung, comes {@value #HISTORY_PROBE_INTERVAL} blocks after the last
+ *       probe rather than {@value #PROBE_INTERVAL} after the last move, and waits while the
+ *       histories it would disturb cost more than a {@value #PRIME_BUDGET}th of the time since
+ *       the last probe. A guessed link grows to at most {@value #GUESS_HEADROOM} times what an
+ *       idle window drained (see learnLink).
  *   <li><b>Data changes</b>: a ratio sample far outside noise from its rung's average means new
  *       data; the other rungs' ratios are then forgotten and extrapolated from the fresh one
  *       until measured, because a pessimistic figure left over from random data would never
@@ -90,7 +90,7 @@ public final class ThroughputController implements LevelController {
     /** With histories, blocks on one rung between probes, and blocks a probe lasts (see nextRung). */
     static final int HISTORY_PROBE_INTERVAL = 64;
     static final int HISTORY_PROBE_BLOCKS = 4;
-    /** With histories, a probe that costs loading a history waits this many times that cost since the last (see probeWithinBudget). */
+    /** With histories, a probe that costs loads waits this many times their cost after the last (see probeWithinBudget). */
     static final int PRIME_BUDGET = 16;
     static final int INITIAL_RUNG = 2;
     static final int STALE_AFTER = 24;
@@ -404,8 +404,8 @@ public final class ThroughputController implements LevelController {
      * rung with a history leaves that history without the probe's blocks, so when they repeat
      * it finds nothing (four cold blocks of 2-4 ms later, about the same cost). Such probes
      * wait until the time since the last probe is {@value #PRIME_BUDGET} times those costs
-     * (each estimated by the rung's last load). Every 64 blocks, probes from zstd:1 to LZ4 on
-     * repeated prose cost three times what compressing the 64 blocks did.
+     * (each the rung's last load, or an estimate of it). Every 64 blocks, probes from zstd:1 to
+     * LZ4 on repeated prose cost about three times what compressing the 64 blocks did.
      */
     private boolean probeWithinBudget(int candidate, int home, long now) {
         double cost = startCost(candidate);
