@@ -82,10 +82,10 @@ final class HistoryFigures {
      * the codecs with histories are the slower ones).
      */
     boolean covers(int rung, boolean seen) {
-        if (keepsHistory[rung]) {
-            return true;
+        if (keepsHistory[rung] || seen) {
+            return keepsHistory[rung];
         }
-        for (int r = 0; r < rung && !seen; r++) {
+        for (int r = 0; r < rung; r++) {
             if (keepsHistory[r]) {
                 return true;
             }
@@ -146,10 +146,12 @@ final class HistoryFigures {
 
     /**
      * What starting {@code rung}'s history would cost now: what a block at the rung last took
-     * beyond its figure to start it, or, never seen, the stream's last bytes (at most a window)
-     * at the rung's speed on new data, as loading a dictionary costs about what compressing it
-     * does (zstd:1 measured 7 ms for 2 MiB, zstd:15 60 ms for 512 KiB). NaN for rungs without
-     * a history.
+     * beyond its figure to start it, or, never seen, what compressing the stream's last bytes
+     * (at most a window) would take at the rung's speed on new data. That is pessimistic on
+     * purpose: loads measured five to seven times less (zstd:1 7 ms for 2 MiB against about
+     * 48 ms to compress them cold; zstd:15 60 ms for 512 KiB against 280-440), but priced at a
+     * fifth the start-up climb reached xz on binaries at 10 Mbit/s and took twice the time
+     * (docs/PERFORMANCE.md). NaN for rungs without a history.
      */
     double primeNanos(int rung) {
         if (!covers(rung, false)) {

@@ -664,7 +664,7 @@ public final class ThroughputController implements LevelController {
      * prose thirty times as fast as the cold one that measured it at the stream's start).
      */
     private boolean ruledOut(int candidate, int current) {
-        return candidate > current && !history.covers(candidate, !Double.isNaN(speed[candidate]))
+        return candidate > current && !keptByHistory(candidate)
                 && optimisticThroughput(candidate, current) < throughput(current) * PLAUSIBLE_PROBE;
     }
 
@@ -975,9 +975,15 @@ public final class ThroughputController implements LevelController {
         lastNanos = o.nanoTime();
     }
 
+    /** Whether {@code rung}'s figures are {@link #history}'s: not measured as a rung without one. */
+    private boolean keptByHistory(int rung) {
+        return history.covers(rung, !Double.isNaN(speed[rung]));
+    }
+
     double estimatedSpeed(int rung) {
-        if (history.covers(rung, !Double.isNaN(speed[rung])) && !Double.isNaN(history.speed(rung))) {
-            return history.speed(rung);
+        double withHistory = keptByHistory(rung) ? history.speed(rung) : Double.NaN;
+        if (!Double.isNaN(withHistory)) {
+            return withHistory;
         }
         if (!Double.isNaN(speed[rung])) {
             return speed[rung];
@@ -998,8 +1004,9 @@ public final class ThroughputController implements LevelController {
         if (rung == 0) {
             return 1;
         }
-        if (history.covers(rung, !Double.isNaN(speed[rung])) && !Double.isNaN(history.ratio(rung))) {
-            return history.ratio(rung);
+        double withHistory = keptByHistory(rung) ? history.ratio(rung) : Double.NaN;
+        if (!Double.isNaN(withHistory)) {
+            return withHistory;
         }
         if (!Double.isNaN(ratio[rung])) {
             return ratio[rung];
