@@ -46,4 +46,21 @@ public interface LevelController {
     default boolean learnsFromDirectWrites() {
         return false;
     }
+
+    /**
+     * The rung at which a frame compressed at {@code storedRung} is to be compressed again
+     * before it is sent: a frame still queued in the FIFO that the sender has not begun, or the
+     * block just compressed, whose frame is not yet queued. {@code storedRung} leaves it as it
+     * is, the default. Asked after {@link #nextRung}, by a pipeline with one compressing thread
+     * and no histories ({@link org.adaptivecompress.stream.AdaptiveOutputStream}).
+     *
+     * <p>What the FIFO holds when the link slows crosses it at the slower rate: a queue of LZ4
+     * frames compressed for a fast link is then worth compressing again at the slow link's
+     * rung, in time the writer would spend waiting for room. A controller that reads the link
+     * from the FIFO's depth alone (AdOC's rule) must leave frames as they are, since the
+     * depth would then shrink without the link draining it.
+     */
+    default int recompressRung(int storedRung) {
+        return storedRung;
+    }
 }

@@ -74,6 +74,10 @@ import org.adaptivecompress.format.FrameFormat;
  *       On a link fast enough that sending itself takes a share of the cores (see
  *       {@link #ditherConfirmed}), that overlap is measured before it is trusted: the rung is
  *       held alone until its goodput is known, and dithering stops while it measures less.
+ *   <li><b>Queued frames</b> below the rung held are compressed again there before they are
+ *       sent when that rung keeps ahead of the link and the better ratio saves the link
+ *       {@value #RECOMPRESS_MARGIN} times what compressing costs (see {@link #recompressRung}):
+ *       after a link drops, what the FIFO queued for the faster link.
  *   <li><b>Incompressible data</b> drops to raw at once, and the engine backs off from
  *       trying, when compressing costs time. When it does not (the rung compresses at least
  *       {@value #HIDDEN_TRY_MARGIN} times as fast as the link sends raw bytes, so the link bounds
@@ -146,6 +150,8 @@ public final class ThroughputController implements LevelController {
     private static final double MIN_DITHER_GAIN = 1.05;
     /** How many times faster than the link sends raw bytes a rung must compress for trying it on incompressible data to cost no time. */
     static final double HIDDEN_TRY_MARGIN = 2.0;
+    /** How many times its cost compressing a queued frame again must save on the link; see {@link #recompressRung}. */
+    static final double RECOMPRESS_MARGIN = 2.0;
 
     private double[] speed = new double[0];
     private double[] ratio = new double[0];
@@ -431,6 +437,31 @@ public final class ThroughputController implements LevelController {
     @Override
     public boolean learnsFromDirectWrites() {
         return true;
+    }
+
+    /**
+     * The rung held, if compressing a frame still queued below it (or the block just
+     * compressed, before it is queued) again there pays: the rung keeps ahead of the link, so
+     * each frame compressed again is ready before the sender has sent the one before and the
+     * writer has time to spare; and the better ratio saves the link at least
+     * {@value #RECOMPRESS_MARGIN} times what compressing costs (the codec's time and the
+     * writer's per-byte work, per input byte, against the wire time per input byte saved).
+     * {@code storedRung} otherwise, and always before anything bounds the link, or with
+     * histories. A guessed link counts: idle windows raise a guess above what the link took,
+     * and a backlog lowers it to what drained (see learnLink), so it errs fast, where both
+     * conditions are stricter. On a link that drops a hundredfold while LZ4 frames are queued
+     * for it, zstd:9 saves tens of times what it costs; on a link that keeps LZ4 busy, the raw
+     * blocks mixed in (see dither) are there because the writer has no time to spare.
+     */
+    @Override
+    public int recompressRung(int storedRung) {
+        if (held <= storedRung || Double.isNaN(link) || historiesSeen
+                || pipelineSpeed(held) < link * effectiveRatio(held)) {
+            return storedRung;
+        }
+        double savedNanosPerByte = (1 / effectiveRatio(storedRung) - 1 / effectiveRatio(held)) * 1e9 / link;
+        double costNanosPerByte = 1e9 / pipelineSpeed(held);
+        return savedNanosPerByte > RECOMPRESS_MARGIN * costNanosPerByte ? held : storedRung;
     }
 
     /**

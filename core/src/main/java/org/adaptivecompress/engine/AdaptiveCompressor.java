@@ -5,7 +5,10 @@ import java.util.Objects;
 import org.adaptivecompress.codec.Ladder;
 import org.adaptivecompress.control.LevelController;
 import org.adaptivecompress.control.Observation;
+import org.adaptivecompress.format.BlockDecoder;
+import org.adaptivecompress.format.BlockHeader;
 import org.adaptivecompress.format.FrameFormat;
+import org.adaptivecompress.format.FrameFormatException;
 
 /**
  * Turns blocks into frames at the rung a {@link LevelController} picks, one decision per block.
@@ -49,6 +52,11 @@ public final class AdaptiveCompressor implements AutoCloseable {
     private final Histories histories;
     /** {@link #compressBlock}'s job, reused. */
     private final BlockJob job = new BlockJob();
+    /** What {@link #recompressFrame} needs, made on its first call: most streams never recompress. */
+    private BlockJob recompressJob;
+    private BlockHeader recompressHeader;
+    private BlockDecoder recompressDecoder;
+    private byte[] recompressBlock;
 
     private int rung;
     private int skipRemaining;
@@ -65,12 +73,15 @@ public final class AdaptiveCompressor implements AutoCloseable {
     private boolean lastIncompressible;
     private boolean lastStartedHistory;
     private long lastCompressNanos;
+    /** See {@link #recompressibleRungOfLastBlock()}. */
+    private int lastRecompressibleRung = -1;
 
     private final Object statsLock = new Object();
     private final long[] blocksPerRung;
     private final long[] bytesInPerRung;
     private final long[] bytesOutPerRung;
     private long incompressibleBlocks;
+    private long recompressedBlocks;
     private long rungChanges;
     private long lastFifoBytes;
     /** Workers side by side for the last recorded block; written under {@link #statsLock}. */
@@ -252,6 +263,7 @@ public final class AdaptiveCompressor implements AutoCloseable {
      */
     public void recordBlock(BlockJob job) {
         ensureOpen();
+        boolean withHistory = job.history != null;
         if (job.history != null) {
             histories.giveBack(job.history);
             job.history = null;
@@ -270,6 +282,7 @@ public final class AdaptiveCompressor implements AutoCloseable {
         lastStored = job.storedLength;
         lastStartedHistory = job.startedHistory && !lastIncompressible;
         lastCompressNanos = job.compressNanos / job.workers;
+        lastRecompressibleRung = lastIncompressible || withHistory ? -1 : job.usedRung;
         synchronized (statsLock) {
             lastWorkers = job.workers;
             blocksPerRung[job.usedRung]++;
@@ -348,11 +361,128 @@ public final class AdaptiveCompressor implements AutoCloseable {
         }
     }
 
+    /**
+     * The rung the last recorded block's frame was stored at, or -1 if that frame is never to
+     * be compressed again: the block did not shrink or was stored raw without trying (it would
+     * not shrink at a higher rung either), or its frame belongs to a history, which later
+     * frames build on.
+     */
+    public int recompressibleRungOfLastBlock() {
+        return lastRecompressibleRung;
+    }
+
+    /**
+     * The rung at which a queued frame stored at {@code storedRung} is to be compressed again
+     * before it is sent (see {@link LevelController#recompressRung}); {@code storedRung} to leave
+     * it, always in a stream with histories.
+     *
+     * @throws IllegalStateException if the controller answers a rung below {@code storedRung} or
+     *     outside the ladder
+     */
+    public int recompressRung(int storedRung) {
+        if (histories != null) {
+            return storedRung;
+        }
+        int r = checkRung(controller.recompressRung(storedRung));
+        if (r < storedRung) {
+            throw new IllegalStateException("controller " + controller + " would recompress a frame at rung "
+                    + storedRung + " down to rung " + r);
+        }
+        return r;
+    }
+
+    /**
+     * Compresses the block in the frame {@code src[offset, offset + length)}, which this engine
+     * wrote at {@code storedRung} and which is not yet sent, again at {@code toRung}, into a new
+     * frame at {@code dst[dstOffset]} (room for {@link #maxFrameLength(int)
+     * maxFrameLength(blockSize())} bytes), and moves the block in the statistics to its new
+     * rung. The new frame decodes to the same bytes and takes the old one's place in the
+     * stream: blocks of a stream without histories decode alone. Returns -1, recording
+     * nothing, if the new frame would not be smaller.
+     *
+     * @throws FrameFormatException if the frame does not decode to its checksum, which only a
+     *     caller that damaged it can cause
+     * @throws IllegalStateException if this engine keeps histories
+     */
+    public int recompressFrame(byte[] src, int offset, int length, int storedRung, int toRung, byte[] dst,
+            int dstOffset) throws FrameFormatException {
+        checkRecompressible(storedRung, toRung);
+        BlockHeader header = recompressHeader.parse(src, offset, salt, blockSize, 0);
+        int uncompressed = header.uncompressedLength();
+        recompressDecoder.decode(header, src, offset + FrameFormat.BLOCK_HEADER_LENGTH, recompressBlock, 0, 0);
+        return reencode(recompressBlock, 0, uncompressed, storedRung, length, toRung, dst, dstOffset);
+    }
+
+    /**
+     * Like {@link #recompressFrame}, for the block this engine compressed last, from its bytes
+     * {@code src[offset, offset + length)} (those it was compressed from), before its frame is
+     * queued: at the rung the controller now wants for it (see {@link #recompressRung}). Its
+     * rung is {@link #recompressibleRungOfLastBlock()}, which then answers {@code toRung}.
+     *
+     * @throws IllegalStateException if this engine keeps histories, or the last block is not to
+     *     be compressed again
+     */
+    public int recompressLastBlock(byte[] src, int offset, int length, int toRung, byte[] dst, int dstOffset) {
+        int storedRung = lastRecompressibleRung;
+        if (storedRung < 0 || length != lastUncompressed) {
+            throw new IllegalStateException("the last block (" + lastUncompressed + " bytes) is not to be"
+                    + " compressed again, or is not these " + length + " bytes");
+        }
+        checkRecompressible(storedRung, toRung);
+        int n = reencode(src, offset, length, storedRung, FrameFormat.BLOCK_HEADER_LENGTH + lastStored, toRung, dst,
+                dstOffset);
+        if (n > 0) {
+            lastRecompressibleRung = toRung;
+        }
+        return n;
+    }
+
+    private void checkRecompressible(int storedRung, int toRung) {
+        ensureOpen();
+        if (histories != null) {
+            throw new IllegalStateException("frames of a stream with histories are never compressed again");
+        }
+        checkRung(storedRung);
+        checkRung(toRung);
+        if (recompressJob == null) {
+            recompressJob = new BlockJob();
+            recompressHeader = new BlockHeader();
+            recompressDecoder = new BlockDecoder();
+            recompressBlock = new byte[blockSize];
+        }
+    }
+
+    /** Encodes a block stored in a frame of {@code storedLength} bytes again at {@code toRung}, if smaller. */
+    private int reencode(byte[] block, int offset, int length, int storedRung, int storedLength, int toRung,
+            byte[] dst, int dstOffset) {
+        BlockJob j = recompressJob;
+        j.plannedRung = toRung;
+        j.tryRung = toRung;
+        j.skipped = false;
+        j.workers = 1;
+        j.history = null;
+        j.prime = null;
+        int n = encoder.encode(j, block, offset, length, dst, dstOffset);
+        if (n >= storedLength || j.usedRung != toRung) {
+            return -1;
+        }
+        synchronized (statsLock) {
+            blocksPerRung[storedRung]--;
+            bytesInPerRung[storedRung] -= length;
+            bytesOutPerRung[storedRung] -= storedLength;
+            blocksPerRung[toRung]++;
+            bytesInPerRung[toRung] += length;
+            bytesOutPerRung[toRung] += n;
+            recompressedBlocks++;
+        }
+        return n;
+    }
+
     /** A consistent snapshot of the statistics; safe from any thread. */
     public CompressionStatistics statistics() {
         synchronized (statsLock) {
             return new CompressionStatistics(ladder, rung, blocksPerRung, bytesInPerRung, bytesOutPerRung,
-                    incompressibleBlocks, rungChanges, lastFifoBytes, lastWorkers);
+                    incompressibleBlocks, recompressedBlocks, rungChanges, lastFifoBytes, lastWorkers);
         }
     }
 
@@ -368,6 +498,9 @@ public final class AdaptiveCompressor implements AutoCloseable {
         }
         closed = true;
         encoder.close();
+        if (recompressDecoder != null) {
+            recompressDecoder.close();
+        }
         if (histories != null) {
             histories.close();
         }

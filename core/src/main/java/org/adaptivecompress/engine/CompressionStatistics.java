@@ -16,18 +16,21 @@ public final class CompressionStatistics {
     private final long[] bytesInPerRung;
     private final long[] bytesOutPerRung;
     private final long incompressibleBlocks;
+    private final long recompressedBlocks;
     private final long rungChanges;
     private final long fifoBytes;
     private final int workers;
 
     CompressionStatistics(Ladder ladder, int currentRung, long[] blocksPerRung, long[] bytesInPerRung,
-            long[] bytesOutPerRung, long incompressibleBlocks, long rungChanges, long fifoBytes, int workers) {
+            long[] bytesOutPerRung, long incompressibleBlocks, long recompressedBlocks, long rungChanges, long fifoBytes,
+            int workers) {
         this.ladder = ladder;
         this.currentRung = currentRung;
         this.blocksPerRung = blocksPerRung.clone();
         this.bytesInPerRung = bytesInPerRung.clone();
         this.bytesOutPerRung = bytesOutPerRung.clone();
         this.incompressibleBlocks = incompressibleBlocks;
+        this.recompressedBlocks = recompressedBlocks;
         this.rungChanges = rungChanges;
         this.fifoBytes = fifoBytes;
         this.workers = workers;
@@ -43,7 +46,10 @@ public final class CompressionStatistics {
         return currentRung;
     }
 
-    /** Blocks stored at {@code rung}; a block found incompressible counts under rung 0 (raw). */
+    /**
+     * Blocks stored at {@code rung}; a block found incompressible counts under rung 0 (raw), and
+     * a block compressed again while queued under the rung it was sent at.
+     */
     public long blocks(int rung) {
         return blocksPerRung[rung];
     }
@@ -76,6 +82,15 @@ public final class CompressionStatistics {
     /** Blocks stored raw because they did not shrink enough (or followed such blocks). */
     public long incompressibleBlocks() {
         return incompressibleBlocks;
+    }
+
+    /**
+     * Blocks whose queued frames were compressed again at a higher rung before they were sent,
+     * because the link slowed after they were queued (see
+     * {@link org.adaptivecompress.control.LevelController#recompressRung}).
+     */
+    public long recompressedBlocks() {
+        return recompressedBlocks;
     }
 
     /** How often the rung changed. */
@@ -121,6 +136,6 @@ public final class CompressionStatistics {
     public String toString() {
         return "CompressionStatistics{rung=" + ladder.rung(currentRung) + ", blocks: " + blocksByRung()
                 + ", in=" + totalBytesIn() + ", out=" + totalBytesOut() + ", incompressible=" + incompressibleBlocks
-                + ", fifo=" + fifoBytes + (workers > 1 ? ", workers=" + workers : "") + "}";
+                + (recompressedBlocks > 0 ? ", recompressed=" + recompressedBlocks : "") + ", fifo=" + fifoBytes + (workers > 1 ? ", workers=" + workers : "") + "}";
     }
 }

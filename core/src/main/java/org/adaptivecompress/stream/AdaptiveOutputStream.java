@@ -41,6 +41,14 @@ import org.adaptivecompress.format.FrameFormat;
  * rule, which reads the link from the FIFO alone, does not). The order of the stream's bytes
  * is kept: the FIFO is empty and only the writer fills it. Not with parallel compression.
  *
+ * <p>Frames still queued when the controller climbs are compressed again at its new rung
+ * before the sender reaches them, where the controller finds that the slower link repays it
+ * ({@link LevelController#recompressRung}: the default controller does, AdOC's rule and fixed
+ * rungs never): what the FIFO holds when the link drops would otherwise cross it at the ratio
+ * chosen for the faster link. The sender keeps writing the frames before the first one taken
+ * back. Not with parallel compression or histories; the first time it happens, the stream
+ * allocates a buffer as large as its FIFO.
+ *
  * <p>Until the sink has taken its first write of block bytes, the writer compresses at most two
  * blocks ahead of it: the blocks after that first write are
  * compressed knowing something of the link, rather than a short transfer's whole input at the
@@ -91,6 +99,8 @@ public final class AdaptiveOutputStream extends OutputStream {
     private final Thread sender;
     /** Compresses blocks on worker threads; {@code null} when the writer compresses them itself. */
     private final WorkerPool workers;
+    /** The frames in the FIFO, to compress again when the link slows; {@code null} with workers or histories. */
+    private final QueuedFrames queued;
     /** The block being filled: the stream's own, or a worker slot's input buffer. */
     private byte[] block;
     /** Where the writer compresses blocks; with workers, only the stream header and end marker. */
@@ -116,8 +126,11 @@ public final class AdaptiveOutputStream extends OutputStream {
             this.workers = null;
             this.block = new byte[options.blockSize()];
             this.frame = new byte[AdaptiveCompressor.maxFrameLength(options.blockSize())];
+            this.queued = options.history() ? null
+                    : new QueuedFrames(compressor.ladder().size(), b.fifoCapacity, frame.length);
         } else {
             ThreadFactory factory = b.threadFactory != null ? b.threadFactory : WORKER_THREADS;
+            this.queued = null;
             this.workers = new WorkerPool(compressor, fifo, b.tunerFactory.apply(b.maxWorkers), b.maxWorkers,
                     factory, b.beforeEncode);
             this.block = workers.fillBuffer();
@@ -272,17 +285,40 @@ public final class AdaptiveOutputStream extends OutputStream {
         sinkHasWritten = true;
     }
 
-    /** Compresses one block, lets the controller pick the next rung from the FIFO, and queues the frame. */
+    /**
+     * Compresses one block, lets the controller pick the next rung from the FIFO, compresses
+     * again the queued frames it wants at a higher rung (see {@link QueuedFrames}), and queues
+     * the frame.
+     */
     private void emit(byte[] src, int offset, int length) throws IOException {
         awaitTheLinkAtStartup();
         long fifoAtStart = fifo.queuedBytes();
         int n = compressor.compressBlockLeavingRawPayload(src, offset, length, frame, 0);
-        compressor.update(fifoAtStart, fifo.queuedBytes(), fifo.drainedBytes(), fifo.takeWriterWaitNanos(),
-                fifo.takeDirectWriteBytes(), fifo.takeDirectWriteNanos());
-        if (n != FrameFormat.BLOCK_HEADER_LENGTH) {
-            fifo.put(frame, 0, n);
-        } else if (!sendRawDirectly(src, offset, length)) {
-            fifo.put(frame, 0, n, src, offset, length); // raw: the payload goes from src to the FIFO in one copy
+        long recompressNanos = queued == null ? 0 : queued.takeNanos();
+        compressor.update(fifoAtStart, fifo.queuedBytes(), fifo.drainedBytes(),
+                fifo.takeWriterWaitNanos() + recompressNanos, fifo.takeDirectWriteBytes(), fifo.takeDirectWriteNanos());
+        byte[] out = frame;
+        boolean rawPayloadInSource = n == FrameFormat.BLOCK_HEADER_LENGTH;
+        if (queued != null) {
+            queued.recompress(fifo, compressor); // the queue first: it reuses the buffer the block's new frame is left in
+            int again = queued.recompressNewest(compressor, src, offset, length);
+            if (again > 0) {
+                out = queued.frame();
+                n = again;
+                rawPayloadInSource = false;
+            }
+        }
+        if (rawPayloadInSource && sendRawDirectly(src, offset, length)) {
+            return; // written to the sink: nothing queued
+        }
+        long start = fifo.putPosition();
+        if (rawPayloadInSource) {
+            fifo.put(out, 0, n, src, offset, length); // raw: the payload goes from src to the FIFO in one copy
+        } else {
+            fifo.put(out, 0, n);
+        }
+        if (queued != null) {
+            queued.add(start, rawPayloadInSource ? n + length : n, compressor.recompressibleRungOfLastBlock());
         }
     }
 

@@ -44,6 +44,8 @@ final class ByteFifo {
     /** Bytes the sender may send: {@link #copiedTotal} as of the writer's last publication. */
     private long putTotal;
     private long takeTotal;
+    /** Where the sender's write in progress ends: bytes before it are sent or being sent. */
+    private long sendingEnd;
     private long flushRequested;
     private long flushedTotal;
     private boolean finishing;
@@ -177,10 +179,56 @@ final class ByteFifo {
             copiedTotal += length;
             putTotal = copiedTotal;
             takeTotal += length;
+            sendingEnd = takeTotal;
         } finally {
             lock.unlock();
         }
         return true;
+    }
+
+    /** The stream position the writer's next put starts at; only the writer calls it. */
+    long putPosition() {
+        return copiedTotal;
+    }
+
+    /** The stream position before which every byte is sent or being written to the sink. */
+    long sendingEnd() {
+        lock.lock();
+        try {
+            return sendingEnd;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Takes back the bytes put from stream position {@code from} on, if the sender has not begun
+     * writing any of them: copies them to {@code dst} and returns how many, and the next put
+     * goes at {@code from}, as if they had never been put; returns -1, having done nothing, if
+     * the sender has begun. Only the writer calls it, between puts. The sender meanwhile writes
+     * what came before {@code from}, and waits at {@code from} until the writer puts again.
+     */
+    int takeBack(long from, byte[] dst) throws IOException {
+        int length;
+        lock.lock();
+        try {
+            checkFailure();
+            if (from < sendingEnd || from > copiedTotal) {
+                return -1;
+            }
+            length = (int) (copiedTotal - from);
+            copiedTotal = from;
+            putTotal = from;
+        } finally {
+            lock.unlock();
+        }
+        // Outside the lock: the sender reads no further than putTotal, and only the writer, here,
+        // writes past it.
+        int index = (int) (from % ring.length);
+        int first = Math.min(length, ring.length - index);
+        System.arraycopy(ring, index, dst, 0, first);
+        System.arraycopy(ring, 0, dst, first, length - first);
+        return length;
     }
 
     /** The sender's failure, or {@code null}. */
@@ -323,6 +371,7 @@ final class ByteFifo {
                     } else {
                         index = (int) (takeTotal % ring.length);
                         length = (int) Math.min(Math.min(queued, ring.length - index), MAX_WRITE);
+                        sendingEnd = takeTotal + length;
                     }
                 } finally {
                     lock.unlock();

@@ -61,6 +61,39 @@ class ThroughputControllerTest {
     }
 
     @Test
+    void queuedFramesAreCompressedAgainOnlyWhereTheWriterIdlesAndTheLinkSavesMoreThanItCosts() {
+        ThroughputController fast = new ThroughputController();
+        int[] fastRungs = run(fast, 300, 300, 0, LINK);
+        ThroughputController dropped = new ThroughputController();
+        int[] droppedRungs = run(dropped, 300, 200, 0, 12.5e6);
+        int held = droppedRungs[299];
+
+        // At 100 Mbit/s a raw or LZ4 frame crosses the link in 66 or 24 ns per input byte
+        // more than at zstd:1, which compresses at 2.2 ns a byte.
+        assertThat(held).as(Arrays.toString(droppedRungs)).isGreaterThanOrEqualTo(2);
+        assertThat(dropped.recompressRung(0)).isEqualTo(held);
+        assertThat(dropped.recompressRung(1)).isEqualTo(held);
+        assertThat(dropped.recompressRung(held)).isEqualTo(held);
+        // At 1.5 GB/s raw's frame costs the link 0.5 ns a byte: LZ4 saves less than it costs.
+        assertThat(fastRungs[299]).as(Arrays.toString(fastRungs)).isLessThanOrEqualTo(1);
+        assertThat(fast.recompressRung(0)).isZero();
+        // At 110 MB/s zstd:1 would save a raw frame 7.5 ns a byte for about 2.5 ns, but it
+        // does not keep up with the link (LZ4 is mixed in): the writer has no time to spare.
+        ThroughputController gigabit = new ThroughputController();
+        int[] gigabitRungs = run(gigabit, 300, 0, 0, 110e6);
+        assertThat(gigabitRungs[299]).as(Arrays.toString(gigabitRungs)).isEqualTo(2);
+        assertThat(gigabit.throughput(2)).isLessThan(110e6 * RATIO[2] * 0.8);
+        assertThat(gigabit.recompressRung(0)).isZero();
+        // With histories, later frames build on a frame's bytes as they were sent.
+        ThroughputController historic = new ThroughputController();
+        historic.nextRung(Observation.builder().rung(2).topRung(SPEED.length - 1).fifoAroundFrame(0, 0, JSON_FRAME)
+                .block(BLOCK, JSON_FRAME - 20, false).compressNanos(290_000).nanoTime(1).historyStarted(true).build());
+        int[] historicRungs = run(historic, 300, 200, 0, 12.5e6);
+        assertThat(historicRungs[299]).as(Arrays.toString(historicRungs)).isGreaterThanOrEqualTo(2);
+        assertThat(historic.recompressRung(0)).isZero();
+    }
+
+    @Test
     void aLinkSilentForLongerThanAStallBeforeItsFirstWriteIsBoundedAndHidesTryingRandomData() {
         // JSON blocks 3 ms apart, the FIFO growing by each frame: not one sender write finished.
         ThroughputController controller = new ThroughputController();
@@ -618,7 +651,11 @@ class ThroughputControllerTest {
      * and at {@code laterLink} from that block on.
      */
     private static int[] run(int blocks, int eventAt, long stallNanos, double laterLink) {
-        ThroughputController controller = new ThroughputController();
+        return run(new ThroughputController(), blocks, eventAt, stallNanos, laterLink);
+    }
+
+    private static int[] run(ThroughputController controller, int blocks, int eventAt, long stallNanos,
+            double laterLink) {
         int rung = controller.initialRung(SPEED.length - 1);
         int[] rungs = new int[blocks];
         long now = 0;

@@ -9,6 +9,9 @@ import java.util.List;
 import org.adaptivecompress.control.FixedController;
 import org.adaptivecompress.control.LevelController;
 import org.adaptivecompress.control.Observation;
+import org.adaptivecompress.format.BlockDecoder;
+import org.adaptivecompress.format.BlockHeader;
+import org.adaptivecompress.format.FrameFormat;
 import org.adaptivecompress.testing.DataKind;
 import org.adaptivecompress.testing.ScriptedController;
 import org.junit.jupiter.api.Test;
@@ -115,6 +118,95 @@ class AdaptiveCompressorTest {
             CompressionStatistics stats = compressor.statistics();
             return stats.blocks(3) == 1 ? 3 : stats.blocks(0) == 21 ? 0 : -1;
         }
+    }
+
+    @Test
+    void aQueuedFrameCompressedAgainDecodesToItsBlockAndMovesInTheStatistics() throws Exception {
+        CompressionOptions options = CompressionOptions.builder().ladder("raw,lz4,zstd:3").blockSize(BLOCK)
+                .controller(() -> new FixedController(1)).build();
+        byte[] text = DataKind.TEXT.generate(BLOCK);
+        byte[] frame = new byte[AdaptiveCompressor.maxFrameLength(BLOCK)];
+        byte[] again = new byte[AdaptiveCompressor.maxFrameLength(BLOCK)];
+        byte[] random = DataKind.RANDOM.generate(BLOCK);
+
+        try (AdaptiveCompressor compressor = new AdaptiveCompressor(options, 42)) {
+            int lz4 = compressor.compressBlock(text, 0, BLOCK, frame, 0);
+            assertThat(compressor.recompressibleRungOfLastBlock()).isEqualTo(1);
+            assertThat(compressor.recompressFrame(frame, 0, lz4, 1, 0, again, 0)).as("raw is never smaller")
+                    .isEqualTo(-1);
+            int zstd = compressor.recompressFrame(frame, 0, lz4, 1, 2, again, 0);
+
+            assertThat(zstd).isPositive().isLessThan(lz4);
+            CompressionStatistics stats = compressor.statistics();
+            assertThat(stats.blocksByRung()).isEqualTo("zstd:3=1");
+            assertThat(stats.bytesOut(2)).isEqualTo(zstd);
+            assertThat(stats.totalBytesIn()).isEqualTo(BLOCK);
+            assertThat(stats.recompressedBlocks()).isEqualTo(1);
+            assertThat(decodeFrame(again, zstd, 42)).isEqualTo(text);
+
+            // The block just compressed, from its own bytes, before its frame is queued.
+            int lz4Again = compressor.compressBlock(text, 0, BLOCK, frame, 0);
+            assertThat(lz4Again).isEqualTo(lz4);
+            assertThat(compressor.recompressLastBlock(text, 0, BLOCK, 2, again, 0)).isEqualTo(zstd);
+            assertThat(compressor.recompressibleRungOfLastBlock()).isEqualTo(2);
+            assertThat(compressor.statistics().blocksByRung()).isEqualTo("zstd:3=2");
+            assertThat(compressor.statistics().recompressedBlocks()).isEqualTo(2);
+
+            compressor.compressBlock(random, 0, BLOCK, frame, 0);
+            assertThat(compressor.recompressibleRungOfLastBlock()).as("did not shrink").isEqualTo(-1);
+            assertThatThrownBy(() -> compressor.recompressLastBlock(random, 0, BLOCK, 2, again, 0))
+                    .isInstanceOf(IllegalStateException.class);
+        }
+    }
+
+    @Test
+    void queuedFramesAreLeftAsTheyAreUnlessTheControllerAsksAndNeverWithHistories() {
+        LevelController climbs = recompressingTo(2);
+        LevelController descends = recompressingTo(0);
+        CompressionOptions.Builder options = CompressionOptions.builder().ladder("raw,lz4,zstd:3").blockSize(BLOCK);
+
+        try (AdaptiveCompressor fixed = new AdaptiveCompressor(options.controller(() -> new FixedController(2)).build());
+                AdaptiveCompressor asks = new AdaptiveCompressor(options.controller(() -> climbs).build());
+                AdaptiveCompressor historic = new AdaptiveCompressor(options.history(true).build());
+                AdaptiveCompressor wrong = new AdaptiveCompressor(
+                        options.history(false).controller(() -> descends).build())) {
+            assertThat(fixed.recompressRung(1)).isEqualTo(1);
+            assertThat(asks.recompressRung(1)).isEqualTo(2);
+            assertThat(historic.recompressRung(1)).isEqualTo(1);
+            assertThatThrownBy(() -> wrong.recompressRung(1)).isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("down to rung 0");
+        }
+    }
+
+    /** Holds rung 2 and answers {@code rung} for every queued frame. */
+    private static LevelController recompressingTo(int rung) {
+        return new LevelController() {
+            @Override
+            public int initialRung(int top) {
+                return 2;
+            }
+
+            @Override
+            public int nextRung(Observation observation) {
+                return 2;
+            }
+
+            @Override
+            public int recompressRung(int storedRung) {
+                return rung;
+            }
+        };
+    }
+
+    /** The block in a frame an engine with {@code salt} wrote, decoded and checked. */
+    private static byte[] decodeFrame(byte[] frame, int length, int salt) throws Exception {
+        BlockHeader header = new BlockHeader().parse(frame, 0, salt, BLOCK, 0);
+        assertThat(FrameFormat.BLOCK_HEADER_LENGTH + header.storedLength()).isEqualTo(length);
+        byte[] block = new byte[header.uncompressedLength()];
+        try (BlockDecoder decoder = new BlockDecoder()) {
+            decoder.decode(header, frame, FrameFormat.BLOCK_HEADER_LENGTH, block, 0, 0);
+        }
+        return block;
     }
 
     @Test

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -99,11 +101,88 @@ class ByteFifoTest {
         assertThat(fifo.drainedBytes()).isZero();
     }
 
+    @Test
+    void bytesTheSenderHasNotBegunAreTakenBackAndWhatIsPutNextTakesTheirPlace() throws Exception {
+        ByteFifo fifo = new ByteFifo(CAPACITY);
+        HeldSink sink = new HeldSink();
+        Thread sender = startSender(fifo, sink);
+        fifo.put(new byte[] {1, 2}, 0, 2);
+        awaitSendingEnd(fifo, 2); // the sender holds 1, 2 in a write the sink has not taken
+        fifo.put(new byte[] {3, 4, 5}, 0, 3);
+        byte[] taken = new byte[CAPACITY];
+
+        assertThat(fifo.takeBack(1, taken)).as("inside the write in progress").isEqualTo(-1);
+        assertThat(fifo.takeBack(2, taken)).isEqualTo(3);
+        assertThat(Arrays.copyOf(taken, 3)).containsExactly(3, 4, 5);
+        assertThat(fifo.putPosition()).isEqualTo(2);
+        assertThat(fifo.queuedBytes()).isEqualTo(2);
+        fifo.put(new byte[] {7}, 0, 1);
+        sink.open.countDown();
+        fifo.finish();
+        sender.join();
+
+        assertThat(sink.received()).containsExactly(1, 2, 7);
+    }
+
+    @Test
+    void bytesTakenBackAcrossTheRingsEndComeBackInOrder() throws Exception {
+        ByteFifo fifo = new ByteFifo(CAPACITY);
+        HeldSink held = new HeldSink();
+        AtomicBoolean firstWrite = new AtomicBoolean(true);
+        OutputStream sink = new OutputStream() {
+            @Override
+            public void write(int b) throws IOException {
+                write(new byte[] {(byte) b}, 0, 1);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                if (!firstWrite.getAndSet(false)) {
+                    held.write(b, off, len);
+                }
+            }
+        };
+        Thread sender = startSender(fifo, sink);
+        fifo.put(new byte[900], 0, 900);
+        awaitDrained(fifo, 900); // the first write passes: the ring's next byte is at index 900
+        fifo.put(new byte[100], 0, 100);
+        awaitSendingEnd(fifo, 1000); // the second is held
+        byte[] wrapping = new byte[300];
+        for (int i = 0; i < wrapping.length; i++) {
+            wrapping[i] = (byte) (i + 1);
+        }
+        fifo.put(wrapping, 0, wrapping.length); // ring indexes 1000-1023, then 0-275
+
+        byte[] taken = new byte[CAPACITY];
+        assertThat(fifo.takeBack(1000, taken)).isEqualTo(300);
+        assertThat(Arrays.copyOf(taken, 300)).containsExactly(wrapping);
+        fifo.put(taken, 0, 300);
+        held.open.countDown();
+        fifo.finish();
+        sender.join();
+
+        assertThat(Arrays.copyOfRange(held.received(), 100, 400)).containsExactly(wrapping);
+    }
+
     /** A sender thread draining {@code fifo} into {@code sink}, started. */
     private static Thread startSender(ByteFifo fifo, OutputStream sink) {
         Thread sender = new Thread(() -> fifo.drainTo(sink));
         sender.start();
         return sender;
+    }
+
+    /** Waits until the sender has written {@code bytes}. */
+    private static void awaitDrained(ByteFifo fifo, long bytes) {
+        while (fifo.drainedBytes() < bytes) {
+            Thread.onSpinWait();
+        }
+    }
+
+    /** Waits until the sender has begun a write that ends at {@code position}. */
+    private static void awaitSendingEnd(ByteFifo fifo, long position) {
+        while (fifo.sendingEnd() < position) {
+            Thread.onSpinWait();
+        }
     }
 
     /** Opens {@code sink} {@value #HOLD_MILLIS} ms after {@code writer} blocks, so that whole hold is its wait. */

@@ -1,0 +1,154 @@
+package org.adaptivecompress.stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import org.adaptivecompress.control.LevelController;
+import org.adaptivecompress.control.Observation;
+import org.adaptivecompress.engine.CompressionStatistics;
+import org.adaptivecompress.format.FrameFormat;
+import org.adaptivecompress.testing.DataKind;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Frames still queued when the controller climbs are compressed again at its new rung before
+ * the sender reaches them, where the controller asks for it, and the stream stays the same
+ * stream: every byte decodes, in order, and the statistics count the frames as sent.
+ */
+@Timeout(60)
+class RecompressQueuedFramesTest {
+
+    private static final int BLOCK = 128 * 1024;
+    private static final int BLOCKS = 12;
+    private static final int FAST_BLOCKS = 8;
+    private static final int LZ4 = 1;
+    private static final int ZSTD9 = 4;
+
+    /**
+     * LZ4 for the first {@value #FAST_BLOCKS} blocks, then zstd:9, as if the link had dropped;
+     * once there, wants the frames queued below zstd:9 compressed again, if told to.
+     */
+    private static final class LinkDrops implements LevelController {
+        private final boolean recompress;
+        private int blocks;
+
+        LinkDrops(boolean recompress) {
+            this.recompress = recompress;
+        }
+
+        @Override
+        public int initialRung(int top) {
+            return LZ4;
+        }
+
+        @Override
+        public int nextRung(Observation observation) {
+            return ++blocks < FAST_BLOCKS ? LZ4 : ZSTD9;
+        }
+
+        @Override
+        public int recompressRung(int storedRung) {
+            return recompress && blocks >= FAST_BLOCKS ? Math.max(storedRung, ZSTD9) : storedRung;
+        }
+    }
+
+    /**
+     * Takes writes at once until it has a block's bytes (a stream's start waits for that) and
+     * holds every later one until opened, so the frames written meanwhile stay queued.
+     */
+    private static final class HeldAfterFirstBlockBytes extends OutputStream {
+        final HeldSink held = new HeldSink();
+        private volatile int passed;
+
+        @Override
+        public void write(int b) throws IOException {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            if (passed <= FrameFormat.STREAM_HEADER_LENGTH) {
+                passed += len;
+                synchronized (held.received) {
+                    held.received.write(b, off, len);
+                }
+                return;
+            }
+            held.write(b, off, len);
+        }
+
+        byte[] received() {
+            return held.received();
+        }
+    }
+
+    @Test
+    void framesQueuedBeforeTheLinkDroppedAreCompressedAgainAtTheNewRungAndDecodeIntact() throws IOException {
+        byte[] data = DataKind.TEXT.generate(BLOCKS * BLOCK);
+
+        Sent recompressed = send(data, false, new LinkDrops(true));
+        Sent asQueued = send(data, false, new LinkDrops(false));
+
+        assertThat(decode(recompressed.bytes)).isEqualTo(data);
+        assertThat(decode(asQueued.bytes)).isEqualTo(data);
+        assertThat(asQueued.statistics.blocks(LZ4)).isEqualTo(FAST_BLOCKS);
+        assertThat(asQueued.statistics.recompressedBlocks()).isZero();
+        // Only frames the sender had begun writing (what the sink took, and the held write) stay LZ4.
+        int begun = (ByteFifo.MAX_WRITE + recompressed.passed) / (int) (asQueued.statistics.bytesOut(LZ4)
+                / FAST_BLOCKS) + 1;
+        assertThat(recompressed.statistics.recompressedBlocks()).as(recompressed.statistics.toString())
+                .isGreaterThanOrEqualTo(FAST_BLOCKS - begun);
+        assertThat(recompressed.statistics.blocks(LZ4) + recompressed.statistics.recompressedBlocks())
+                .isEqualTo(FAST_BLOCKS);
+        assertThat(recompressed.statistics.blocks(ZSTD9)).isEqualTo(BLOCKS - recompressed.statistics.blocks(LZ4));
+        assertThat(recompressed.bytes.length).isLessThan(asQueued.bytes.length);
+        assertThat(recompressed.statistics.totalBytesOut()).as("the statistics count the frames as sent")
+                .isEqualTo(recompressed.bytes.length - FrameFormat.STREAM_HEADER_LENGTH
+                        - FrameFormat.BLOCK_HEADER_LENGTH);
+    }
+
+    @Test
+    void withHistoriesQueuedFramesStayAsTheyWere() throws IOException {
+        byte[] data = DataKind.TEXT.generate(BLOCKS * BLOCK);
+
+        Sent sent = send(data, true, new LinkDrops(true));
+
+        assertThat(sent.statistics.recompressedBlocks()).isZero();
+        assertThat(sent.statistics.blocks(LZ4)).isEqualTo(FAST_BLOCKS);
+        assertThat(decode(sent.bytes)).isEqualTo(data);
+    }
+
+    /** What a sink received, the statistics once every block was written, and what the sink took before it held. */
+    private static final class Sent {
+        final byte[] bytes;
+        final CompressionStatistics statistics;
+        final int passed;
+
+        Sent(byte[] bytes, CompressionStatistics statistics, int passed) {
+            this.bytes = bytes;
+            this.statistics = statistics;
+            this.passed = passed;
+        }
+    }
+
+    /** Writes {@code data} while the sink holds all but its first write, then lets it all through. */
+    private static Sent send(byte[] data, boolean history, LevelController controller) throws IOException {
+        HeldAfterFirstBlockBytes sink = new HeldAfterFirstBlockBytes();
+        AdaptiveOutputStream out = AdaptiveOutputStream.builder().controller(() -> controller).history(history)
+                .build(sink);
+        out.write(data);
+        CompressionStatistics statistics = out.statistics();
+        sink.held.open.countDown();
+        out.close();
+        return new Sent(sink.received(), statistics, sink.passed);
+    }
+
+    private static byte[] decode(byte[] stream) throws IOException {
+        try (AdaptiveInputStream in = new AdaptiveInputStream(new ByteArrayInputStream(stream))) {
+            return in.readAllBytes();
+        }
+    }
+}
