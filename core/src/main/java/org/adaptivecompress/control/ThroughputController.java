@@ -75,9 +75,9 @@ import org.adaptivecompress.format.FrameFormat;
  *       {@link #ditherConfirmed}), that overlap is measured before it is trusted: the rung is
  *       held alone until its goodput is known, and dithering stops while it measures less.
  *   <li><b>Queued frames</b> below the rung held are compressed again there before they are
- *       sent when that rung keeps ahead of the link and the better ratio saves the link
- *       {@value #RECOMPRESS_MARGIN} times what compressing costs (see {@link #recompressRung}):
- *       after a link drops, what the FIFO queued for the faster link.
+ *       sent when that rung keeps well ahead of the link, so the writer has the time, and
+ *       shrinks them by a tenth or more (see {@link #recompressRung}): after a link drops,
+ *       what the FIFO queued for the faster link.
  *   <li><b>Incompressible data</b> drops to raw at once, and the engine backs off from
  *       trying, when compressing costs time. When it does not (the rung compresses at least
  *       {@value #HIDDEN_TRY_MARGIN} times as fast as the link sends raw bytes, so the link bounds
@@ -150,8 +150,10 @@ public final class ThroughputController implements LevelController {
     private static final double MIN_DITHER_GAIN = 1.05;
     /** How many times faster than the link sends raw bytes a rung must compress for trying it on incompressible data to cost no time. */
     static final double HIDDEN_TRY_MARGIN = 2.0;
-    /** How many times its cost compressing a queued frame again must save on the link; see {@link #recompressRung}. */
-    static final double RECOMPRESS_MARGIN = 2.0;
+    /** How many times as fast as the link takes its output the rung held must compress to compress queued frames again; see {@link #recompressRung}. */
+    static final double RECOMPRESS_HEADROOM = 1.5;
+    /** How much better than a queued frame's ratio the rung held's must be to compress it again. */
+    static final double RECOMPRESS_GAIN = 1.1;
 
     private double[] speed = new double[0];
     private double[] ratio = new double[0];
@@ -441,27 +443,30 @@ public final class ThroughputController implements LevelController {
 
     /**
      * The rung held, if compressing a frame still queued below it (or the block just
-     * compressed, before it is queued) again there pays: the rung keeps ahead of the link, so
-     * each frame compressed again is ready before the sender has sent the one before and the
-     * writer has time to spare; and the better ratio saves the link at least
-     * {@value #RECOMPRESS_MARGIN} times what compressing costs (the codec's time and the
-     * writer's per-byte work, per input byte, against the wire time per input byte saved).
-     * {@code storedRung} otherwise, and always before anything bounds the link, or with
-     * histories. A guessed link counts: idle windows raise a guess above what the link took,
-     * and a backlog lowers it to what drained (see learnLink), so it errs fast, where both
-     * conditions are stricter. On a link that drops a hundredfold while LZ4 frames are queued
-     * for it, zstd:9 saves tens of times what it costs; on a link that keeps LZ4 busy, the raw
-     * blocks mixed in (see dither) are there because the writer has no time to spare.
+     * compressed, before it is queued) again there pays: the rung compresses at least
+     * {@value #RECOMPRESS_HEADROOM} times as fast as the link takes its output, and its ratio
+     * is at least {@value #RECOMPRESS_GAIN} times the frame's. {@code storedRung} otherwise,
+     * and always before anything bounds the link, or with histories.
+     *
+     * <p>While the rung held keeps ahead of the link, the link sets the stream's pace and the
+     * writer waits for room part of the time: compressing a queued frame again takes time
+     * the writer has, and each frame is ready again before the sender has sent the one before
+     * it (one compressed is sent no faster than it is compressed). So any frame the better
+     * ratio shrinks is worth it; the headroom covers estimates that flatter the rung, the
+     * gain the noise in ratios. A rung that does not keep ahead (the raw blocks mixed into
+     * LZ4 on a link LZ4 alone leaves idle, see dither) leaves the writer no time to spare.
+     * A guessed link counts: idle windows raise a guess above what the link took, and a
+     * backlog lowers it to what drained (see learnLink), so it errs fast, where the headroom
+     * is harder to meet.
      */
     @Override
     public int recompressRung(int storedRung) {
-        if (held <= storedRung || Double.isNaN(link) || historiesSeen
-                || pipelineSpeed(held) < link * effectiveRatio(held)) {
+        if (held <= storedRung || Double.isNaN(link) || historiesSeen) {
             return storedRung;
         }
-        double savedNanosPerByte = (1 / effectiveRatio(storedRung) - 1 / effectiveRatio(held)) * 1e9 / link;
-        double costNanosPerByte = 1e9 / pipelineSpeed(held);
-        return savedNanosPerByte > RECOMPRESS_MARGIN * costNanosPerByte ? held : storedRung;
+        boolean writerHasTime = pipelineSpeed(held) >= RECOMPRESS_HEADROOM * link * effectiveRatio(held);
+        boolean frameShrinks = effectiveRatio(held) >= RECOMPRESS_GAIN * effectiveRatio(storedRung);
+        return writerHasTime && frameShrinks ? held : storedRung;
     }
 
     /**

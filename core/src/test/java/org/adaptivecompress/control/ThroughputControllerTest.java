@@ -61,24 +61,24 @@ class ThroughputControllerTest {
     }
 
     @Test
-    void queuedFramesAreCompressedAgainOnlyWhereTheWriterIdlesAndTheLinkSavesMoreThanItCosts() {
+    void queuedFramesAreCompressedAgainOnlyWhereTheRungHeldKeepsWellAheadOfTheLinkAndShrinksThem() {
         ThroughputController fast = new ThroughputController();
         int[] fastRungs = run(fast, 300, 300, 0, LINK);
         ThroughputController dropped = new ThroughputController();
         int[] droppedRungs = run(dropped, 300, 200, 0, 12.5e6);
         int held = droppedRungs[299];
 
-        // At 100 Mbit/s a raw or LZ4 frame crosses the link in 66 or 24 ns per input byte
-        // more than at zstd:1, which compresses at 2.2 ns a byte.
+        // At 100 Mbit/s zstd:1 compresses several times as fast as the link takes its output,
+        // and shrinks raw and LZ4 frames 5.8- and 1.7-fold.
         assertThat(held).as(Arrays.toString(droppedRungs)).isGreaterThanOrEqualTo(2);
         assertThat(dropped.recompressRung(0)).isEqualTo(held);
         assertThat(dropped.recompressRung(1)).isEqualTo(held);
         assertThat(dropped.recompressRung(held)).isEqualTo(held);
-        // At 1.5 GB/s raw's frame costs the link 0.5 ns a byte: LZ4 saves less than it costs.
+        // At 1.5 GB/s no codec keeps ahead of the link.
         assertThat(fastRungs[299]).as(Arrays.toString(fastRungs)).isLessThanOrEqualTo(1);
         assertThat(fast.recompressRung(0)).isZero();
-        // At 110 MB/s zstd:1 would save a raw frame 7.5 ns a byte for about 2.5 ns, but it
-        // does not keep up with the link (LZ4 is mixed in): the writer has no time to spare.
+        // At 110 MB/s zstd:1 would shrink a raw frame 5.8-fold, but it does not keep ahead of the
+        // link (LZ4 is mixed in): the writer has no time to spare.
         ThroughputController gigabit = new ThroughputController();
         int[] gigabitRungs = run(gigabit, 300, 0, 0, 110e6);
         assertThat(gigabitRungs[299]).as(Arrays.toString(gigabitRungs)).isEqualTo(2);
@@ -91,6 +91,30 @@ class ThroughputControllerTest {
         int[] historicRungs = run(historic, 300, 200, 0, 12.5e6);
         assertThat(historicRungs[299]).as(Arrays.toString(historicRungs)).isGreaterThanOrEqualTo(2);
         assertThat(historic.recompressRung(0)).isZero();
+    }
+
+    @Test
+    void aQueuedFrameIsCompressedAgainOnlyIfTheRungHeldShrinksItByATenth() {
+        // Ratios up the default ladder to zstd:9 (rung 4): 3.4 (LZ4), 5.8, 6.2, 6.6.
+        ThroughputController controller = new ThroughputController();
+        int rung = controller.initialRung(4);
+        long now = 0;
+        long drained = 0;
+        double[] ratios = {1, 3.4, 5.8, 6.2, 6.6};
+        for (int i = 0; i < 400; i++) {
+            // 10 Mbit/s, the FIFO never dry; every rung takes 100 us, far ahead of the link.
+            int stored = (int) (BLOCK / ratios[rung]);
+            now += 20_000_000;
+            drained += 25_000;
+            rung = controller.nextRung(Observation.builder().rung(rung).topRung(4)
+                    .fifoAroundFrame(1 << 20, 1 << 20, stored + 20).block(BLOCK, stored, false)
+                    .compressNanos(100_000).drainedBytes(drained).nanoTime(now).writerWaitNanos(19_000_000).build());
+        }
+
+        assertThat(controller.estimatedRatio(4)).isCloseTo(6.6, Percentage.withPercentage(5));
+        assertThat(controller.recompressRung(1)).isEqualTo(4);
+        assertThat(controller.recompressRung(2)).as("6.6 / 5.8 = 1.14").isEqualTo(4);
+        assertThat(controller.recompressRung(3)).as("6.6 / 6.2 = 1.06").isEqualTo(3);
     }
 
     @Test
