@@ -154,6 +154,8 @@ public final class ThroughputController implements LevelController {
     static final double RECOMPRESS_HEADROOM = 1.5;
     /** How much better than a queued frame's ratio the rung held's must be to compress it again. */
     static final double RECOMPRESS_GAIN = 1.1;
+    /** How long a backlog must have lasted before queued frames are compressed again: twice a sender's stall. */
+    static final int RECOMPRESS_BACKLOG_MILLIS = 2 * STALL_MILLIS;
 
     private double[] speed = new double[0];
     private double[] ratio = new double[0];
@@ -445,8 +447,9 @@ public final class ThroughputController implements LevelController {
      * The rung held, if compressing a frame still queued below it (or the block just
      * compressed, before it is queued) again there pays: the rung compresses at least
      * {@value #RECOMPRESS_HEADROOM} times as fast as the link takes its output, and its ratio
-     * is at least {@value #RECOMPRESS_GAIN} times the frame's. {@code storedRung} otherwise,
-     * and always before anything bounds the link, or with histories.
+     * is at least {@value #RECOMPRESS_GAIN} times the frame's, and a backlog has lasted at
+     * least {@value #RECOMPRESS_BACKLOG_MILLIS} ms. {@code storedRung} otherwise, and always
+     * before anything bounds the link, or with histories.
      *
      * <p>While the rung held keeps ahead of the link, the link sets the stream's pace and the
      * writer waits for room part of the time: compressing a queued frame again takes time
@@ -455,13 +458,17 @@ public final class ThroughputController implements LevelController {
      * ratio shrinks is worth it; the headroom covers estimates that flatter the rung, the
      * gain the noise in ratios. A rung that does not keep ahead (the raw blocks mixed into
      * LZ4 on a link LZ4 alone leaves idle, see dither) leaves the writer no time to spare.
-     * A guessed link counts: idle windows raise a guess above what the link took, and a
-     * backlog lowers it to what drained (see learnLink), so it errs fast, where the headroom
-     * is harder to meet.
+     * A guessed link counts: idle windows raise a guess above what the link took, so it errs
+     * fast, where the headroom is harder to meet. A backlog errs slow when it is a sender that
+     * lost its core: one of 4 ms on JSON at 1000 Mbit/s, bounding the link at 15 MB/s (see
+     * guessOutranMeasurement), had LZ4 frames compressed again at zstd:1 while the sender
+     * emptied the FIFO and waited. A link that really dropped holds its backlog far longer.
      */
     @Override
     public int recompressRung(int storedRung) {
-        if (held <= storedRung || Double.isNaN(link) || historiesSeen) {
+        boolean backlogHeld = backlogBeganNanos >= 0
+                && previousNanos - backlogBeganNanos >= RECOMPRESS_BACKLOG_MILLIS * 1_000_000L;
+        if (held <= storedRung || Double.isNaN(link) || historiesSeen || !backlogHeld) {
             return storedRung;
         }
         boolean writerHasTime = pipelineSpeed(held) >= RECOMPRESS_HEADROOM * link * effectiveRatio(held);

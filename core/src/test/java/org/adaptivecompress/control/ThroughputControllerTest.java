@@ -94,7 +94,7 @@ class ThroughputControllerTest {
     }
 
     @Test
-    void aQueuedFrameIsCompressedAgainOnlyIfTheRungHeldShrinksItByATenth() {
+    void aQueuedFrameIsCompressedAgainOnlyIfTheRungHeldShrinksItByATenthAndTheBacklogOutlastsAStall() {
         // Ratios up the default ladder to zstd:9 (rung 4): 3.4 (LZ4), 5.8, 6.2, 6.6.
         ThroughputController controller = new ThroughputController();
         int rung = controller.initialRung(4);
@@ -115,6 +115,20 @@ class ThroughputControllerTest {
         assertThat(controller.recompressRung(1)).isEqualTo(4);
         assertThat(controller.recompressRung(2)).as("6.6 / 5.8 = 1.14").isEqualTo(4);
         assertThat(controller.recompressRung(3)).as("6.6 / 6.2 = 1.06").isEqualTo(3);
+
+        // The FIFO runs dry, and a new backlog is no older than a sender's stall could be.
+        int stored = (int) (BLOCK / ratios[4]);
+        controller.nextRung(Observation.builder().rung(4).topRung(4).fifoAroundFrame(0, 0, stored + 20)
+                .block(BLOCK, stored, false).compressNanos(100_000).drainedBytes(drained += 25_000)
+                .nanoTime(now += 20_000_000).writerWaitNanos(19_000_000).build());
+        controller.nextRung(Observation.builder().rung(4).topRung(4).fifoAroundFrame(stored, 2 * stored, stored + 20)
+                .block(BLOCK, stored, false).compressNanos(100_000).drainedBytes(drained)
+                .nanoTime(now += 3_000_000).writerWaitNanos(2_000_000).build());
+        assertThat(controller.recompressRung(1)).isEqualTo(1);
+        controller.nextRung(Observation.builder().rung(4).topRung(4).fifoAroundFrame(2 * stored, 3 * stored, stored + 20)
+                .block(BLOCK, stored, false).compressNanos(100_000).drainedBytes(drained += 1_000)
+                .nanoTime(now += 10_000_000).writerWaitNanos(9_000_000).build());
+        assertThat(controller.recompressRung(1)).isEqualTo(4);
     }
 
     @Test
