@@ -468,7 +468,8 @@ public final class AdaptiveOutputStream extends OutputStream {
         /**
          * FIFO capacity in bytes, from 1 KiB to 1 GiB; default 1 MiB. Until the sink has taken
          * its first write of block bytes, the writer compresses no more than two blocks ahead
-         * of it, whatever the capacity.
+         * of it, whatever the capacity. A stream that compresses queued frames again (see the
+         * class Javadoc) allocates a second buffer of this size the first time it does.
          */
         public Builder fifoCapacity(int bytes) {
             if (bytes < 1024 || bytes > 1 << 30) {
