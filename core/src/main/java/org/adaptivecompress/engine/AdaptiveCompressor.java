@@ -25,6 +25,11 @@ import org.adaptivecompress.format.FrameFormatException;
  * {@linkplain #newFrameEncoder() encoder}, and {@link #recordBlock} once the block's turn in the
  * stream comes, followed by {@link #update} as usual.
  *
+ * <p>A pipeline that holds its frames until they are sent may compress them again at a higher
+ * rung when the controller asks ({@link #recompressRung}, {@link #recompressFrame},
+ * {@link #recompressLastBlock}): what it queued for a fast link is then not sent at that
+ * link's ratio after the link drops.
+ *
  * <p>A block that does not shrink by at least 1/32 is stored raw and the controller is told;
  * after such a block the engine stores the next blocks raw without trying, doubling that run
  * (up to {@value #MAX_INCOMPRESSIBLE_SKIP} blocks) each time a retry fails too, so random or
@@ -52,7 +57,7 @@ public final class AdaptiveCompressor implements AutoCloseable {
     private final Histories histories;
     /** {@link #compressBlock}'s job, reused. */
     private final BlockJob job = new BlockJob();
-    /** What {@link #recompressFrame} needs, made on its first call: most streams never recompress. */
+    /** What compressing frames again needs, made the first time: most streams never do. */
     private BlockJob recompressJob;
     private BlockHeader recompressHeader;
     private BlockDecoder recompressDecoder;
