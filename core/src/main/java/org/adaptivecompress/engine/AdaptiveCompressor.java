@@ -57,8 +57,9 @@ public final class AdaptiveCompressor implements AutoCloseable {
     private final Histories histories;
     /** {@link #compressBlock}'s job, reused. */
     private final BlockJob job = new BlockJob();
-    /** What compressing frames again needs, made the first time: most streams never do. */
+    /** The job of blocks compressed again, made the first time: most streams never do it. */
     private BlockJob recompressJob;
+    /** What decoding a queued frame needs, made the first time {@link #recompressFrame} runs. */
     private BlockHeader recompressHeader;
     private BlockDecoder recompressDecoder;
     private byte[] recompressBlock;
@@ -412,6 +413,11 @@ public final class AdaptiveCompressor implements AutoCloseable {
     public int recompressFrame(byte[] src, int offset, int length, int storedRung, int toRung, byte[] dst,
             int dstOffset) throws FrameFormatException {
         checkRecompressible(storedRung, toRung);
+        if (recompressDecoder == null) {
+            recompressHeader = new BlockHeader();
+            recompressDecoder = new BlockDecoder();
+            recompressBlock = new byte[blockSize];
+        }
         BlockHeader header = recompressHeader.parse(src, offset, salt, blockSize, 0);
         int uncompressed = header.uncompressedLength();
         recompressDecoder.decode(header, src, offset + FrameFormat.BLOCK_HEADER_LENGTH, recompressBlock, 0, 0);
@@ -451,9 +457,6 @@ public final class AdaptiveCompressor implements AutoCloseable {
         checkRung(toRung);
         if (recompressJob == null) {
             recompressJob = new BlockJob();
-            recompressHeader = new BlockHeader();
-            recompressDecoder = new BlockDecoder();
-            recompressBlock = new byte[blockSize];
         }
     }
 

@@ -46,8 +46,8 @@ import org.adaptivecompress.format.FrameFormat;
  * ({@link LevelController#recompressRung}: the default controller does, AdOC's rule and fixed
  * rungs never): what the FIFO holds when the link drops would otherwise cross it at the ratio
  * chosen for the faster link. The sender keeps writing the frames before the first one taken
- * back. Not with parallel compression or histories; the first time it happens, the stream
- * allocates a buffer as large as its FIFO.
+ * back. Not with parallel compression or histories; the first time it takes frames back, the
+ * stream allocates a buffer as large as its FIFO.
  *
  * <p>Until the sink has taken its first write of block bytes, the writer compresses at most two
  * blocks ahead of it: the blocks after that first write are

@@ -44,8 +44,12 @@ final class ByteFifo {
     /** Bytes the sender may send: {@link #copiedTotal} as of the writer's last publication. */
     private long putTotal;
     private long takeTotal;
-    /** Where the sender's write in progress ends: bytes before it are sent or being sent. */
-    private long sendingEnd;
+    /**
+     * Where the sender's write in progress ends: bytes before it are sent or being sent.
+     * Written under the lock; volatile so the writer can read it once per block without
+     * taking the lock (it only grows, so a stale value is merely cautious).
+     */
+    private volatile long sendingEnd;
     private long flushRequested;
     private long flushedTotal;
     private boolean finishing;
@@ -193,12 +197,7 @@ final class ByteFifo {
 
     /** The stream position before which every byte is sent or being written to the sink. */
     long sendingEnd() {
-        lock.lock();
-        try {
-            return sendingEnd;
-        } finally {
-            lock.unlock();
-        }
+        return sendingEnd;
     }
 
     /**

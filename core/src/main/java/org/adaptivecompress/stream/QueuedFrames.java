@@ -36,7 +36,7 @@ final class QueuedFrames {
     private int size;
     /** Queued frames that may be compressed again, per rung. */
     private final int[] recompressibleAt;
-    /** The bytes taken back from the FIFO, and a frame compressed again: made on first use, as most streams never need them. */
+    /** The bytes taken back from the FIFO, and a frame compressed again: each made on its first use, as most streams never need them. */
     private byte[] takenBack;
     private byte[] frame;
     private long nanos;
@@ -83,7 +83,9 @@ final class QueuedFrames {
             return -1;
         }
         long began = System.nanoTime();
-        allocate();
+        if (frame == null) {
+            frame = new byte[maxFrameLength];
+        }
         int n = compressor.recompressLastBlock(src, offset, length, to, frame, 0);
         nanos += System.nanoTime() - began;
         return n;
@@ -108,7 +110,12 @@ final class QueuedFrames {
         long began = System.nanoTime();
         long from = starts[index(first)];
         checkTiled(first, fifo.putPosition());
-        allocate();
+        if (takenBack == null) {
+            takenBack = new byte[fifoCapacity];
+        }
+        if (frame == null) {
+            frame = new byte[maxFrameLength];
+        }
         if (fifo.takeBack(from, takenBack) < 0) {
             return; // the sender got there first: its write in progress cannot change
         }
@@ -187,13 +194,6 @@ final class QueuedFrames {
         }
         if (at != end) {
             throw new IllegalStateException("queued frames end at " + at + ", the FIFO at " + end);
-        }
-    }
-
-    private void allocate() {
-        if (takenBack == null) {
-            takenBack = new byte[fifoCapacity];
-            frame = new byte[maxFrameLength];
         }
     }
 
