@@ -145,6 +145,15 @@ public final class AdaptiveCompressor implements AutoCloseable {
         return rung;
     }
 
+    /**
+     * Whether the next block will be stored raw without a codec being tried: the rung chosen is
+     * raw, or the engine is skipping data it found incompressible. A writer that knows this can
+     * size the block so that its frame, header and payload, fills a whole block.
+     */
+    public boolean nextBlockStoredRaw() {
+        return rung == 0 || (skipRemaining > 0 && controller.skipAfterIncompressible());
+    }
+
     /** The most bytes one frame of a block of {@code blockLength} bytes can take. */
     public static int maxFrameLength(int blockLength) {
         return FrameFormat.maxFrameLength(blockLength);

@@ -40,6 +40,8 @@ import org.adaptivecompress.format.FrameFormat;
  * LevelController#learnsFromDirectWrites()}: the default controller and fixed rungs do, AdOC's
  * rule, which reads the link from the FIFO alone, does not). The order of the stream's bytes
  * is kept: the FIFO is empty and only the writer fills it. Not with parallel compression.
+ * For this, a block to be stored raw holds a block header's length less than the block size:
+ * its frame is the block size exactly and leaves in whole 64 KiB writes.
  *
  * <p>Frames still queued when the controller climbs are compressed again at its new rung
  * before the sender reaches them, where the controller finds that the slower link repays it
@@ -103,6 +105,16 @@ public final class AdaptiveOutputStream extends OutputStream {
     private final QueuedFrames queued;
     /** The block being filled: the stream's own, or a worker slot's input buffer. */
     private byte[] block;
+    /**
+     * Where the block's bytes start in {@link #block}: after room for a raw frame's header in
+     * the stream's own block (see {@link #sendRawDirectly}), at 0 in a worker's slot.
+     */
+    private final int blockStart;
+    /**
+     * The bytes the block being filled takes: the block size, less a block header's length
+     * when the writer is to store it raw, so that its frame is exactly the block size.
+     */
+    private int blockLimit;
     /** Where the writer compresses blocks; with workers, only the stream header and end marker. */
     private final byte[] frame;
     private int blockLength;
@@ -124,7 +136,8 @@ public final class AdaptiveOutputStream extends OutputStream {
         this.fifo = new ByteFifo(b.fifoCapacity);
         if (b.maxWorkers == 1) {
             this.workers = null;
-            this.block = new byte[options.blockSize()];
+            this.blockStart = FrameFormat.BLOCK_HEADER_LENGTH;
+            this.block = new byte[blockStart + options.blockSize()];
             this.frame = new byte[AdaptiveCompressor.maxFrameLength(options.blockSize())];
             this.queued = options.history() ? null
                     : new QueuedFrames(compressor.ladder().size(), b.fifoCapacity, frame.length);
@@ -134,8 +147,10 @@ public final class AdaptiveOutputStream extends OutputStream {
             this.workers = new WorkerPool(compressor, fifo, b.tunerFactory.apply(b.maxWorkers), b.maxWorkers,
                     factory, b.beforeEncode);
             this.block = workers.fillBuffer();
+            this.blockStart = 0;
             this.frame = new byte[Math.max(FrameFormat.STREAM_HEADER_LENGTH, FrameFormat.BLOCK_HEADER_LENGTH)];
         }
+        this.blockLimit = nextBlockLimit();
         this.streamHeaderLength = compressor.writeStreamHeader(frame, 0);
         try {
             fifo.put(frame, 0, streamHeaderLength); // the FIFO is empty: never waits
@@ -159,8 +174,8 @@ public final class AdaptiveOutputStream extends OutputStream {
     @Override
     public void write(int b) throws IOException {
         ensureWritable();
-        block[blockLength++] = (byte) b;
-        if (blockLength == block.length) {
+        block[blockStart + blockLength++] = (byte) b;
+        if (blockLength == blockLimit) {
             emitBufferedBlock();
         }
     }
@@ -170,18 +185,19 @@ public final class AdaptiveOutputStream extends OutputStream {
         Objects.checkFromIndexSize(off, len, b.length);
         ensureWritable();
         while (len > 0) {
-            if (workers == null && blockLength == 0 && len >= block.length) {
-                emit(b, off, block.length); // whole block straight from the caller's array
-                off += block.length;
-                len -= block.length;
+            if (workers == null && blockLength == 0 && len >= blockLimit && !compressor.nextBlockStoredRaw()) {
+                int n = blockLimit;
+                emit(b, off, n); // whole block straight from the caller's array
+                off += n;
+                len -= n;
                 continue;
             }
-            int n = Math.min(len, block.length - blockLength);
-            System.arraycopy(b, off, block, blockLength, n);
+            int n = Math.min(len, blockLimit - blockLength);
+            System.arraycopy(b, off, block, blockStart + blockLength, n);
             blockLength += n;
             off += n;
             len -= n;
-            if (blockLength == block.length) {
+            if (blockLength == blockLimit) {
                 emitBufferedBlock();
             }
         }
@@ -253,7 +269,7 @@ public final class AdaptiveOutputStream extends OutputStream {
 
     private void emitBufferedBlock() throws IOException {
         if (workers == null) {
-            emit(block, 0, blockLength);
+            emit(block, blockStart, blockLength);
         } else {
             awaitTheLinkAtStartup();
             block = workers.dispatch(blockLength);
@@ -297,6 +313,7 @@ public final class AdaptiveOutputStream extends OutputStream {
         long recompressNanos = queued == null ? 0 : queued.takeNanos();
         compressor.update(fifoAtStart, fifo.queuedBytes(), fifo.drainedBytes(),
                 fifo.takeWriterWaitNanos() + recompressNanos, fifo.takeDirectWriteBytes(), fifo.takeDirectWriteNanos());
+        blockLimit = nextBlockLimit();
         byte[] out = frame;
         boolean rawPayloadInSource = n == FrameFormat.BLOCK_HEADER_LENGTH;
         if (queued != null) {
@@ -324,14 +341,27 @@ public final class AdaptiveOutputStream extends OutputStream {
 
     /**
      * Writes a raw frame (its header in {@link #frame}, its payload still in {@code src}) to the
-     * sink on this thread if the FIFO is empty and the controller learns from such writes: on a
-     * link faster than every codec, the hand-off to the sender and the FIFO's copy are a large
-     * share of raw's time on two cores (see docs/PERFORMANCE.md, "Where the unthrottled time
-     * goes").
+     * sink on this thread if the FIFO is empty, the controller learns from such writes and the
+     * payload is in the stream's own block: on a link faster than every codec, the hand-off to
+     * the sender and the FIFO's copy are a large share of raw's time on two cores (see
+     * docs/PERFORMANCE.md, "Where the unthrottled time goes"). The header goes into the room
+     * in front of the block, so header and payload leave in whole writes of the sender's size:
+     * over loopback a write that ends just past a multiple of 64 KiB adds a packet of a few
+     * bytes, which cost as much to deliver as the rest.
      */
     private boolean sendRawDirectly(byte[] src, int offset, int length) throws IOException {
-        return compressor.learnsFromDirectWrites()
-                && fifo.writeThrough(frame, 0, FrameFormat.BLOCK_HEADER_LENGTH, src, offset, length, sink);
+        if (src != block || offset != blockStart || !compressor.learnsFromDirectWrites()) {
+            return false;
+        }
+        int frameStart = blockStart - FrameFormat.BLOCK_HEADER_LENGTH;
+        System.arraycopy(frame, 0, block, frameStart, FrameFormat.BLOCK_HEADER_LENGTH);
+        return fifo.writeThrough(block, frameStart, FrameFormat.BLOCK_HEADER_LENGTH + length, sink);
+    }
+
+    /** See {@link #blockLimit}: only a block the writer may send itself is made shorter. */
+    private int nextBlockLimit() {
+        int size = compressor.blockSize();
+        return workers == null && compressor.nextBlockStoredRaw() ? size - FrameFormat.BLOCK_HEADER_LENGTH : size;
     }
 
     private IOException joinSender() {
@@ -444,7 +474,11 @@ public final class AdaptiveOutputStream extends OutputStream {
             return this;
         }
 
-        /** Bytes of input per block; default 128 KiB. */
+        /**
+         * Bytes of input per block; default 128 KiB. Without parallel compression a block to be
+         * stored raw holds {@value FrameFormat#BLOCK_HEADER_LENGTH} bytes less, so that its frame
+         * is this size.
+         */
         public Builder blockSize(int blockSize) {
             compression.blockSize(blockSize);
             return this;

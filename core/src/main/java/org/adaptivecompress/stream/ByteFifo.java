@@ -137,15 +137,14 @@ final class ByteFifo {
     }
 
     /**
-     * Writes a frame, header and payload, to {@code sink} on the writer's thread if nothing is
-     * queued and no flush is pending, so the sender has nothing to write and the frame keeps
-     * its place in the stream; returns false, having done nothing, otherwise. The bytes count as
-     * put and drained, and the writes' time as the writer's wait (see
-     * {@link #takeDirectWriteNanos()}). A failure of the sink fails the FIFO as the sender's
-     * would, and is thrown.
+     * Writes a frame, {@code frame[offset, offset + length)}, to {@code sink} on the writer's
+     * thread if nothing is queued and no flush is pending, so the sender has nothing to write
+     * and the frame keeps its place in the stream; returns false, having done nothing,
+     * otherwise. The bytes count as put and drained, and the writes' time as the writer's wait
+     * (see {@link #takeDirectWriteNanos()}). A failure of the sink fails the FIFO as the
+     * sender's would, and is thrown.
      */
-    boolean writeThrough(byte[] header, int headerOffset, int headerLength, byte[] payload, int payloadOffset,
-            int payloadLength, OutputStream sink) throws IOException {
+    boolean writeThrough(byte[] frame, int offset, int length, OutputStream sink) throws IOException {
         lock.lock();
         try {
             checkFailure();
@@ -157,16 +156,13 @@ final class ByteFifo {
         }
         // The sender touches the sink only for queued bytes or a flush the writer asked for, and
         // the writer, here, is the only one who could queue or ask: the sink is the writer's now.
-        // The header apart rather than copied in front of the payload: a sink that sends each
-        // write at once (a socket without Nagle's algorithm) sends one short packet more per
-        // block, which costs less than copying the block. The payload in the sender's pieces,
-        // so a sink sees the same writes either way (an emulated link's token bucket loses
-        // the time its writer oversleeps only when a write waits for a full bucket).
+        // In the sender's pieces, so a sink sees the same writes either way (an emulated link's
+        // token bucket loses the time its writer oversleeps only when a write waits for a full
+        // bucket).
         long began = System.nanoTime();
         try {
-            sink.write(header, headerOffset, headerLength);
-            for (int done = 0; done < payloadLength; done += MAX_WRITE) {
-                sink.write(payload, payloadOffset + done, Math.min(MAX_WRITE, payloadLength - done));
+            for (int done = 0; done < length; done += MAX_WRITE) {
+                sink.write(frame, offset + done, Math.min(MAX_WRITE, length - done));
             }
         } catch (Throwable t) {
             writerWaitNanos += System.nanoTime() - began;
@@ -176,7 +172,6 @@ final class ByteFifo {
         long took = Math.max(1, System.nanoTime() - began);
         writerWaitNanos += took;
         directWriteNanos += took;
-        int length = headerLength + payloadLength;
         directWriteBytes += length;
         lock.lock();
         try {

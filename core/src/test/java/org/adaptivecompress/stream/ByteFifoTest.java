@@ -70,11 +70,11 @@ class ByteFifoTest {
         Thread sender = startSender(fifo, sink);
         fifo.put(new byte[] {1, 2}, 0, 2); // the sender holds these in a write the sink has not taken
 
-        assertThat(fifo.writeThrough(new byte[] {9}, 0, 1, new byte[0], 0, 0, sink)).as("bytes queued ahead").isFalse();
+        assertThat(fifo.writeThrough(new byte[] {9}, 0, 1, sink)).as("bytes queued ahead").isFalse();
         assertThat(fifo.takeDirectWriteBytes()).isZero();
         sink.open.countDown();
         fifo.awaitFlushed();
-        assertThat(fifo.writeThrough(new byte[] {3}, 0, 1, new byte[] {0, 4, 5}, 1, 2, sink)).isTrue();
+        assertThat(fifo.writeThrough(new byte[] {0, 3, 4, 5}, 1, 3, sink)).isTrue();
         fifo.put(new byte[] {6}, 0, 1);
         fifo.finish();
         sender.join();
@@ -93,7 +93,7 @@ class ByteFifoTest {
         ByteFifo fifo = new ByteFifo(CAPACITY);
         OutputStream failing = new BrokenSink("disk full");
 
-        assertThatThrownBy(() -> fifo.writeThrough(new byte[8], 0, 8, new byte[8], 0, 8, failing)).isInstanceOf(IOException.class)
+        assertThatThrownBy(() -> fifo.writeThrough(new byte[16], 0, 16, failing)).isInstanceOf(IOException.class)
                 .hasRootCauseMessage("disk full");
         assertThat(fifo.failure()).hasMessage("disk full");
         assertThatThrownBy(() -> fifo.put(new byte[1], 0, 1)).isInstanceOf(IOException.class)

@@ -52,23 +52,44 @@ class DirectWriteTest {
     }
 
     @Test
-    void aStreamPinnedToRawWritesItsBlocksItselfAndDecodesIntact() throws IOException {
-        byte[] data = DataKind.TEXT.generate(32 * BLOCK);
+    void aStreamPinnedToRawWritesItsBlocksItselfInWholePiecesAndDecodesIntact() throws IOException {
+        // A raw block holds a header's length less than the block size, so its frame is the
+        // block size exactly.
+        int rawBlock = BLOCK - FrameFormat.BLOCK_HEADER_LENGTH;
+        byte[] data = DataKind.TEXT.generate(32 * rawBlock);
         ThreadRecordingSink sink = new ThreadRecordingSink();
         try (AdaptiveOutputStream out = AdaptiveOutputStream.builder().controller("fixed:0").build(sink)) {
             out.flush(); // the stream header, queued at construction, has left
-            for (int i = 0; i < data.length; i += BLOCK) {
-                out.write(data, i, BLOCK);
+            for (int i = 0; i < data.length; i += rawBlock) {
+                out.write(data, i, rawBlock);
                 out.flush(); // the FIFO is empty when the next block is ready, however the threads ran
             }
         }
 
-        // Header and payload, in the sender's 64 KiB pieces, on this thread; the sender wrote the
-        // stream header and the end marker.
+        // Header and payload together, in the sender's 64 KiB pieces, on this thread, and no
+        // other write there; the sender wrote the stream header and the end marker.
         String writer = Thread.currentThread().getName();
         assertThat(sink.writesBy(writer, ByteFifo.MAX_WRITE)).isEqualTo(64);
-        assertThat(sink.writesBy(writer, FrameFormat.BLOCK_HEADER_LENGTH)).isEqualTo(32);
+        assertThat(sink.writers.stream().filter(writer::equals).count()).isEqualTo(64);
         assertThat(decode(sink.bytes.toByteArray())).isEqualTo(data);
+    }
+
+    @Test
+    void blocksStoredRawAreAHeaderShorterSoTheirFramesAreTheBlockSize() throws IOException {
+        byte[] data = DataKind.RANDOM.generate(10 * BLOCK);
+        ByteArrayOutputStream sink = new ByteArrayOutputStream();
+        AdaptiveOutputStream out = AdaptiveOutputStream.builder().controller("fixed:0").build(sink);
+        try (out) {
+            for (int i = 0; i < data.length; i += 1000) {
+                out.write(data, i, Math.min(1000, data.length - i));
+            }
+        }
+
+        int rawBlock = BLOCK - FrameFormat.BLOCK_HEADER_LENGTH;
+        long blocks = (data.length + rawBlock - 1) / rawBlock;
+        assertThat(out.statistics().blocks(0)).isEqualTo(blocks);
+        assertThat(out.statistics().bytesOut(0)).isEqualTo(blocks * FrameFormat.BLOCK_HEADER_LENGTH + data.length);
+        assertThat(decode(sink.toByteArray())).isEqualTo(data);
     }
 
     @Test
