@@ -2,10 +2,13 @@ package org.adaptivecompress.benchmarks;
 
 import java.util.Arrays;
 import org.adaptivecompress.benchmarks.link.LinkBenchmark;
+import org.adaptivecompress.benchmarks.link.WritePatterns;
 
 /**
- * Entry point of {@code benchmarks.jar}: {@code link [options]} runs the link benchmark, anything
- * else is handed to JMH's own command line (so {@code -f 1 -wi 2 -prof gc Framing} works as usual).
+ * Entry point of {@code benchmarks.jar}: {@code link [options]} runs the link benchmark,
+ * {@code write-patterns [options]} times loopback TCP under patterns of write sizes
+ * ({@link WritePatterns}), anything else is handed to JMH's own command line (so
+ * {@code -f 1 -wi 2 -prof gc Framing} works as usual).
  */
 public final class BenchmarkMain {
 
@@ -15,6 +18,9 @@ public final class BenchmarkMain {
     public static void main(String[] args) throws Exception {
         if (args.length > 0 && args[0].equals("link")) {
             System.exit(LinkBenchmark.run(Arrays.copyOfRange(args, 1, args.length)));
+        }
+        if (args.length > 0 && args[0].equals("write-patterns")) {
+            System.exit(WritePatterns.run(Arrays.copyOfRange(args, 1, args.length), System.out));
         }
         org.openjdk.jmh.Main.main(args);
     }
