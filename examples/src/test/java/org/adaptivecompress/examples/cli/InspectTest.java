@@ -39,7 +39,8 @@ class InspectTest {
         assertThat(run.exit()).as(run.err()).isZero();
         assertThat(run.out())
                 .contains("stream 1 at offset 0", "stream 3 at offset", "summary: 3 streams")
-                .containsPattern("\\n +0 +12 raw +131,072 +131,072 +1\\.00x\\n")
+                // A raw block is a header short of the block size, so that its frame is the block size.
+                .containsPattern("\\n +0 +12 raw +131,052 +131,052 +1\\.00x\\n")
                 .containsPattern("\\n  raw +3 +300,000 +300,000 +1\\.00x\\n")
                 .containsPattern("\\n  lz4 +3 +300,000 ")
                 .containsPattern("\\n  zstd:3 +3 +300,000 ")
