@@ -156,6 +156,13 @@ public final class ThroughputController implements LevelController {
     static final double RECOMPRESS_GAIN = 1.1;
     /** How long a backlog must have lasted before queued frames are compressed again: twice a sender's stall. */
     static final int RECOMPRESS_BACKLOG_MILLIS = 2 * STALL_MILLIS;
+    /**
+     * How long raw blocks the writer wrote itself must have taken, one alone or several summed,
+     * before they bound the link: twice a stall, because on unthrottled loopback a receiver
+     * that loses its core holds one write for 4-6 ms, and each such write read as a link of
+     * 20-60 MB/s sent the next 8-23 blocks at zstd:1 (see boundLinkByDirectWrites).
+     */
+    static final int DIRECT_WRITE_SPAN_MILLIS = 2 * STALL_MILLIS;
 
     private double[] speed = new double[0];
     private double[] ratio = new double[0];
@@ -846,9 +853,10 @@ public final class ThroughputController implements LevelController {
      * Raw blocks the writer wrote to the sink itself bound the link as a backlog does: a write
      * returns once the sink has taken its bytes, no sooner than the link carries them once the
      * sink's buffer is full, so the bytes written over the time spent writing are at most the
-     * link's rate, or more while the buffer has room. Summed until they took longer than a
-     * stall (a writer that loses its core mid-write reads as a slower link), they lower the
-     * estimate at once. Nothing else would: with the FIFO dry, no backlog builds and every
+     * link's rate, or more while the buffer has room. Summed until they took longer than
+     * {@value #DIRECT_WRITE_SPAN_MILLIS} ms (a write held by a stall at either end reads as a
+     * slower link, so one must outlast two stalls to count alone), they lower the estimate at
+     * once. Nothing else would: with the FIFO dry, no backlog builds and every
      * window is an idle one, which only ever raises the estimate, so a stream that sends raw
      * on a fast link would send raw on after the link dropped to a rate zstd would fill.
      */
@@ -856,14 +864,15 @@ public final class ThroughputController implements LevelController {
         if (o.directWriteNanos() == 0) {
             return;
         }
-        if (o.directWriteNanos() >= STALL_MILLIS * 1_000_000L) {
+        long span = DIRECT_WRITE_SPAN_MILLIS * 1_000_000L;
+        if (o.directWriteNanos() >= span) {
             // Long enough alone: earlier writes, on a link that may since have dropped, would blur it.
             directBytes = 0;
             directNanos = 0;
         }
         directBytes += o.directWriteBytes();
         directNanos += o.directWriteNanos();
-        if (directNanos < STALL_MILLIS * 1_000_000L) {
+        if (directNanos < span) {
             return;
         }
         if (!Double.isNaN(link)) {

@@ -347,7 +347,7 @@ public final class AdaptiveOutputStream extends OutputStream {
      * docs/PERFORMANCE.md, "Where the unthrottled time goes"). The header goes into the room
      * in front of the block, so header and payload leave in whole writes of the sender's size:
      * over loopback a write that ends just past a multiple of 64 KiB adds a packet of a few
-     * bytes, which cost as much to deliver as the rest.
+     * bytes, which costs nearly as much to deliver as a full one.
      */
     private boolean sendRawDirectly(byte[] src, int offset, int length) throws IOException {
         if (src != block || offset != blockStart || !compressor.learnsFromDirectWrites()) {

@@ -480,8 +480,35 @@ class ThroughputControllerTest {
 
     @Test
     void rawBlocksTheWriterSentItselfShowALinkThatDroppedAtOnce() {
+        assertThat(new ThroughputController().learnsFromDirectWrites()).isTrue();
+        // From block 120 the link runs at 100 Mbit/s: 10 ms a raw block.
+        int[] rungs = rungsWithDirectWrites(i -> i < 120 ? 40_000 : 10_000_000);
+
+        String trace = Arrays.toString(rungs);
+        assertThat(share(rungs, 60, 120, 0)).as(trace).isGreaterThanOrEqualTo(0.75);
+        // Block 120's frame is the first written at 10 ms; the observation after it (block 121's)
+        // bounds the link, and block 122 is compressed, as are the blocks after it but a probe.
+        assertThat(rungs[122]).as(trace).isGreaterThanOrEqualTo(2);
+        assertThat(IntStream.range(122, 160).filter(i -> rungs[i] >= 2).count()).as(trace).isGreaterThanOrEqualTo(36);
+    }
+
+    @Test
+    void aRawWriteHeldForAStallAmongFastOnesLeavesTheStreamOnRaw() {
+        // Block 120's write waits 6 ms for a receiver that lost its core, then the link is as fast as before.
+        int[] rungs = rungsWithDirectWrites(i -> i == 120 ? 6_000_000 : 40_000);
+
+        String trace = Arrays.toString(rungs);
+        assertThat(share(rungs, 60, 120, 0)).as(trace).isGreaterThanOrEqualTo(0.75);
+        assertThat(IntStream.range(120, 160).filter(i -> rungs[i] >= 2)).as(trace).isEmpty();
+    }
+
+    /**
+     * The rungs the default controller picks for 160 blocks whose raw frames the writer sends
+     * itself, block {@code i}'s write taking {@code writeNanos.applyAsLong(i)}; frames of other
+     * rungs leave through the FIFO at once.
+     */
+    private static int[] rungsWithDirectWrites(IntToLongFunction writeNanosOfBlock) {
         ThroughputController controller = new ThroughputController();
-        assertThat(controller.learnsFromDirectWrites()).isTrue();
         int rung = controller.initialRung(SPEED.length - 1);
         long now = 0;
         long drained = 0;
@@ -489,8 +516,6 @@ class ThroughputControllerTest {
         int directBytes = 0;
         int[] rungs = new int[160];
         for (int i = 0; i < rungs.length; i++) {
-            // Raw blocks go straight to a sink that takes them in 40 us, then, from block 120,
-            // at 100 Mbit/s (10 ms a block); other rungs' frames leave through the FIFO at once.
             long codecNanos = rung == 0 ? RAW_CODEC_NANOS : (long) (BLOCK * 1e9 / SPEED[rung]);
             now += codecNanos + WRITER_NANOS + writeNanos;
             int frame = rung == 0 ? BLOCK + 20 : (int) (BLOCK / RATIO[rung]) + 20;
@@ -503,16 +528,10 @@ class ThroughputControllerTest {
             rungs[i] = rung;
             rung = controller.nextRung(o.build());
             drained += frame;
-            writeNanos = rungs[i] == 0 ? (i < 120 ? 40_000 : 10_000_000) : 0;
+            writeNanos = rungs[i] == 0 ? writeNanosOfBlock.applyAsLong(i) : 0;
             directBytes = rungs[i] == 0 ? frame : 0;
         }
-
-        String trace = Arrays.toString(rungs);
-        assertThat(share(rungs, 60, 120, 0)).as(trace).isGreaterThanOrEqualTo(0.75);
-        // Block 120's frame is the first written at 10 ms; the observation after it (block 121's)
-        // bounds the link, and block 122 is compressed, as are the blocks after it but a probe.
-        assertThat(rungs[122]).as(trace).isGreaterThanOrEqualTo(2);
-        assertThat(IntStream.range(122, 160).filter(i -> rungs[i] >= 2).count()).as(trace).isGreaterThanOrEqualTo(36);
+        return rungs;
     }
 
     @Test
