@@ -346,8 +346,8 @@ public final class AdaptiveOutputStream extends OutputStream {
      * the sender and the FIFO's copy are a large share of raw's time on two cores (see
      * docs/PERFORMANCE.md, "Where the unthrottled time goes"). The header goes into the room
      * in front of the block, so header and payload leave in whole writes of the sender's size:
-     * over loopback a write that ends just past a multiple of 64 KiB adds a packet of a few
-     * bytes, which costs nearly as much to deliver as a full one.
+     * over loopback a write that ends just past a multiple of 64 KiB costs nearly as much again
+     * as a whole 64 KiB write (see {@code benchmarks.jar write-patterns}).
      */
     private boolean sendRawDirectly(byte[] src, int offset, int length) throws IOException {
         if (src != block || offset != blockStart || !compressor.learnsFromDirectWrites()) {
