@@ -4,16 +4,8 @@ import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.adaptivecompress.stream.RateLimitedOutputStream;
 
 /**
@@ -34,8 +26,6 @@ public final class LinkTransfer {
     /** The outcome of one transfer. */
     public record Result(double seconds, long wireBytes, boolean verified, List<RungTimeline.Point> rungs) {}
 
-    private static final long TIMEOUT_MINUTES = 10;
-
     private LinkTransfer() {}
 
     /**
@@ -44,28 +34,17 @@ public final class LinkTransfer {
      */
     public static Result run(Contender contender, LinkInput input, long bytesPerSecond, List<RateStep> steps)
             throws IOException, InterruptedException {
-        ExecutorService threads = Executors.newCachedThreadPool(r -> {
-            Thread t = new Thread(r, "link-" + contender.name());
-            t.setDaemon(true);
-            return t;
-        });
-        try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
-                Socket socket = new Socket(InetAddress.getLoopbackAddress(), server.getLocalPort());
-                Socket accepted = server.accept()) {
-            socket.setTcpNoDelay(true);
-            CountingOutputStream counted = new CountingOutputStream(socket.getOutputStream());
+        try (LoopbackConnection connection = LoopbackConnection.open("link-" + contender.name())) {
+            CountingOutputStream counted = new CountingOutputStream(connection.out());
             RateLimitedOutputStream link = new RateLimitedOutputStream(counted, bytesPerSecond);
             StepSchedule schedule = new StepSchedule(link, steps, input.length());
-            Future<long[]> receiver = threads.submit(() -> receive(contender, input, accepted.getInputStream(),
-                    schedule));
+            Future<long[]> receiver = connection.receive(() -> receive(contender, input, connection.in(), schedule));
             long start = System.nanoTime();
             RungTimeline timeline = new RungTimeline(start);
             contender.send(input, steps.isEmpty() ? link : new SmallWrites(link), timeline);
-            long[] received = get(receiver);
+            long[] received = LoopbackConnection.await(receiver);
             double seconds = (received[0] - start) / 1e9;
             return new Result(seconds, counted.count, received[1] == 1, timeline.points());
-        } finally {
-            threads.shutdownNow();
         }
     }
 
@@ -111,16 +90,6 @@ public final class LinkTransfer {
                 link.setBytesPerSecond(steps.get(next).bytesPerSecond());
                 next++;
             }
-        }
-    }
-
-    private static long[] get(Future<long[]> receiver) throws IOException, InterruptedException {
-        try {
-            return receiver.get(TIMEOUT_MINUTES, TimeUnit.MINUTES);
-        } catch (ExecutionException e) {
-            throw new IOException("receiver failed", e.getCause());
-        } catch (TimeoutException e) {
-            throw new IOException("receiver did not finish within " + TIMEOUT_MINUTES + " minutes", e);
         }
     }
 

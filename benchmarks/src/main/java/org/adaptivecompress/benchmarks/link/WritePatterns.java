@@ -4,20 +4,12 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * How the sizes of a sender's writes alone change what loopback TCP delivers: the same bytes
@@ -39,7 +31,6 @@ public final class WritePatterns {
 
     private static final int RECEIVE_BUFFER = 64 << 10;
     private static final int SOURCE_LENGTH = 16 << 20;
-    private static final long TIMEOUT_MINUTES = 10;
 
     private WritePatterns() {}
 
@@ -124,22 +115,12 @@ public final class WritePatterns {
     }
 
     private static double transfer(byte[] source, long size, int[] pattern) throws IOException, InterruptedException {
-        ExecutorService receiver = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "write-patterns-receiver");
-            t.setDaemon(true);
-            return t;
-        });
-        try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
-                Socket socket = new Socket(InetAddress.getLoopbackAddress(), server.getLocalPort());
-                Socket accepted = server.accept()) {
-            socket.setTcpNoDelay(true);
+        try (LoopbackConnection connection = LoopbackConnection.open("write-patterns-receiver")) {
             long start = System.nanoTime();
-            Future<Long> received = receiver.submit(() -> receive(source, size, accepted.getInputStream()));
-            send(source, size, pattern, socket.getOutputStream());
-            long end = get(received);
+            Future<Long> received = connection.receive(() -> receive(source, size, connection.in()));
+            send(source, size, pattern, connection.out());
+            long end = LoopbackConnection.await(received);
             return (end - start) / 1e9;
-        } finally {
-            receiver.shutdownNow();
         }
     }
 
@@ -177,16 +158,6 @@ public final class WritePatterns {
             throw new IOException("received " + position + " of " + size + " bytes");
         }
         return System.nanoTime();
-    }
-
-    private static long get(Future<Long> received) throws IOException, InterruptedException {
-        try {
-            return received.get(TIMEOUT_MINUTES, TimeUnit.MINUTES);
-        } catch (ExecutionException e) {
-            throw new IOException("receiver failed", e.getCause());
-        } catch (TimeoutException e) {
-            throw new IOException("receiver did not finish within " + TIMEOUT_MINUTES + " minutes", e);
-        }
     }
 
     private static String value(String[] args, int i) {
