@@ -160,7 +160,7 @@ public final class ThroughputController implements LevelController {
      * How long raw blocks the writer wrote itself must have taken, one alone or several summed,
      * before they bound the link: twice a stall, because on unthrottled loopback a receiver
      * that loses its core holds one write for 4-6 ms, and each such write read as a link of
-     * 20-60 MB/s sent the next 8-23 blocks at zstd:1 (see boundLinkByDirectWrites).
+     * 23-64 MB/s sent the next 8-23 blocks at zstd:1 (see boundLinkByDirectWrites).
      */
     static final int DIRECT_WRITE_SPAN_MILLIS = 2 * STALL_MILLIS;
 

@@ -115,21 +115,23 @@ public final class WritePatterns {
     }
 
     private static double transfer(byte[] source, long size, int[] pattern) throws IOException, InterruptedException {
+        LinkInput input = new LinkInput(source, size);
         try (LoopbackConnection connection = LoopbackConnection.open("write-patterns-receiver")) {
             long start = System.nanoTime();
-            Future<Long> received = connection.receive(() -> receive(source, size, connection.in()));
-            send(source, size, pattern, connection.out());
+            Future<Long> received = connection.receive(() -> receive(input, connection.in()));
+            send(input, pattern, connection.out());
             long end = LoopbackConnection.await(received);
             return (end - start) / 1e9;
         }
     }
 
-    private static void send(byte[] source, long size, int[] pattern, OutputStream out) throws IOException {
+    private static void send(LinkInput input, int[] pattern, OutputStream out) throws IOException {
+        byte[] source = input.block();
         try (out) {
             long sent = 0;
-            for (int i = 0; sent < size; i = (i + 1) % pattern.length) {
-                int offset = (int) (sent % SOURCE_LENGTH);
-                int n = (int) Math.min(Math.min(pattern[i], SOURCE_LENGTH - offset), size - sent);
+            for (int i = 0; sent < input.length(); i = (i + 1) % pattern.length) {
+                int offset = (int) (sent % source.length);
+                int n = (int) Math.min(Math.min(pattern[i], source.length - offset), input.length() - sent);
                 out.write(source, offset, n);
                 sent += n;
             }
@@ -137,25 +139,20 @@ public final class WritePatterns {
     }
 
     /** Reads and checks everything; returns the time of the last byte. */
-    private static long receive(byte[] source, long size, InputStream in) throws IOException {
+    private static long receive(LinkInput input, InputStream in) throws IOException {
         byte[] buffer = new byte[RECEIVE_BUFFER];
         long position = 0;
         try (in) {
             int n;
             while ((n = in.read(buffer)) != -1) {
-                for (int done = 0; done < n; ) {
-                    int offset = (int) ((position + done) % SOURCE_LENGTH);
-                    int m = Math.min(n - done, SOURCE_LENGTH - offset);
-                    if (!Arrays.equals(buffer, done, done + m, source, offset, offset + m)) {
-                        throw new IOException("bytes at " + (position + done) + " differ from those sent");
-                    }
-                    done += m;
+                if (!input.matches(position, buffer, n)) {
+                    throw new IOException("bytes from " + position + " on differ from those sent");
                 }
                 position += n;
             }
         }
-        if (position != size) {
-            throw new IOException("received " + position + " of " + size + " bytes");
+        if (position != input.length()) {
+            throw new IOException("received " + position + " of " + input.length() + " bytes");
         }
         return System.nanoTime();
     }
