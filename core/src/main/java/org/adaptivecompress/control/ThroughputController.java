@@ -207,6 +207,9 @@ public final class ThroughputController implements LevelController {
     /** Bytes the writer wrote to the sink itself, and the time that took, since they last bounded the link. */
     private long directBytes;
     private long directNanos;
+    /** Bytes the writer wrote to the sink itself in the current link window, and the time that took. */
+    private long windowDirectBytes;
+    private long windowDirectNanos;
     /** The largest FIFO depth seen in the current link window. */
     private long windowPeakFifo;
     private boolean windowBusy;
@@ -741,6 +744,8 @@ public final class ThroughputController implements LevelController {
             return;
         }
         windowBusy &= senderBusy;
+        windowDirectBytes += o.directWriteBytes();
+        windowDirectNanos += o.directWriteNanos();
         windowPeakFifo = Math.max(windowPeakFifo, o.fifoBytes());
         windowTopRung = Math.max(windowTopRung, o.rung());
         long elapsed = o.nanoTime() - windowStartNanos;
@@ -799,6 +804,15 @@ public final class ThroughputController implements LevelController {
             // text at LZ4 on a 10 Gbit/s link that raw fills (1.33x, four invocations each).
             double ceiling = historiesSeen ? Math.max(Double.isNaN(link) ? 0 : link, observed * GUESS_HEADROOM)
                     : Double.MAX_VALUE;
+            // Raw blocks the writer wrote itself waited on the sink: the link took them no
+            // faster than they went, so the window may raise the estimate to that pace, not past
+            // it. Without this cap, a stream sending random data raw at 1000 Mbit/s doubled its
+            // estimate every two blocks, to tens of GB/s, and then sent the text after it raw as
+            // well, where zstd:1 keeps up with that link sending 43 % of the bytes.
+            if (windowDirectNanos > 0) {
+                double directPace = windowDirectBytes * 1e9 / windowDirectNanos;
+                ceiling = Math.min(ceiling, Math.max(Double.isNaN(link) ? 0 : link, directPace));
+            }
             double guess = Math.min(MAX_LINK, Math.max(Math.min(raised, ceiling), 1));
             linkGuessed |= Double.isNaN(link) || guess > link;
             link = guess;
@@ -926,6 +940,8 @@ public final class ThroughputController implements LevelController {
         windowStartNanos = o.nanoTime();
         windowStartDrained = o.drainedBytes();
         windowBusy = true;
+        windowDirectBytes = 0;
+        windowDirectNanos = 0;
         windowPeakFifo = o.fifoBytes();
         windowTopRung = 0;
     }

@@ -502,6 +502,58 @@ class ThroughputControllerTest {
         assertThat(IntStream.range(120, 160).filter(i -> rungs[i] >= 2)).as(trace).isEmpty();
     }
 
+    @Test
+    void rawBlocksTheLinkTookAtItsPaceHoldTheEstimateThereAndJsonAfterRandomIsCompressed() {
+        // 1000 Mbit/s, on which a raw frame the writer sends itself takes 1.05 ms.
+        double pace = 125e6;
+        ThroughputController controller = new ThroughputController();
+        int rung = controller.initialRung(SPEED.length - 1);
+        long now = 0;
+        double drained = 0;
+        double queued = 0;
+        long writeNanos = 0;
+        int directBytes = 0;
+        double highestEstimate = 0;
+        int[] rungs = new int[200];
+        for (int i = 0; i < rungs.length; i++) {
+            boolean random = i < 120;
+            // Random data: every rung stores the block raw, a compressing one after a short try.
+            boolean storedRaw = rung == 0 || random;
+            long codecNanos = rung == 0 ? RAW_CODEC_NANOS : random ? 30_000 : (long) (BLOCK * 1e9 / SPEED[rung]);
+            int frame = storedRaw ? BLOCK + 20 : (int) (BLOCK / RATIO[rung]) + 20;
+            long fifoAtStart = (long) queued;
+            // The link empties the FIFO while the writer compresses (its own write kept the link busy).
+            double sent = Math.min(queued, pace * (codecNanos + WRITER_NANOS) / 1e9);
+            queued -= sent;
+            drained += sent;
+            now += codecNanos + WRITER_NANOS + writeNanos;
+            boolean direct = storedRaw && queued == 0;
+            Observation.Builder o = Observation.builder().rung(rung).topRung(SPEED.length - 1)
+                    .fifoAroundFrame(fifoAtStart, (long) queued, frame)
+                    .block(BLOCK, frame - 20, storedRaw && rung > 0).compressNanos(codecNanos)
+                    .drainedBytes((long) drained).nanoTime(now).writerWaitNanos(writeNanos);
+            if (writeNanos > 0) {
+                o.directWrites(directBytes, writeNanos);
+            }
+            rungs[i] = rung;
+            rung = controller.nextRung(o.build());
+            if (i >= 20 && random) {
+                highestEstimate = Math.max(highestEstimate, controller.throughput(0));
+            }
+            // A raw frame with the FIFO empty leaves by the writer's own write, at the link's pace.
+            writeNanos = direct ? (long) (frame * 1e9 / pace) : 0;
+            directBytes = direct ? frame : 0;
+            drained += direct ? frame : 0;
+            queued += direct ? 0 : frame;
+        }
+
+        String trace = Arrays.toString(rungs);
+        // Idle windows doubled the estimate every two blocks, to tens of GB/s between bounds.
+        assertThat(highestEstimate).as(trace).isLessThan(2 * pace);
+        // On that guess, the data that compresses again after the random went raw too.
+        assertThat(share(rungs, 130, 200, 0)).as(trace).isLessThanOrEqualTo(0.1);
+    }
+
     /**
      * The rungs the default controller picks for 160 blocks whose raw frames the writer sends
      * itself, block {@code i}'s write taking {@code writeNanos.applyAsLong(i)}; frames of other
