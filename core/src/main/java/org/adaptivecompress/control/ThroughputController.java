@@ -728,7 +728,7 @@ public final class ThroughputController implements LevelController {
      * the link has slowed (see boundLinkByBacklog). Raw blocks the writer wrote to the sink
      * itself leave the FIFO dry, so their windows are idle ones, as those of raw blocks the
      * sender took at once were; such writes lower the estimate instead (see
-     * boundLinkByDirectWrites).
+     * boundLinkByDirectWrites), and an idle window raises it no further than their pace.
      */
     private void learnLink(Observation o) {
         boolean senderBusy = o.fifoBytesAtBlockStart() > 0 && o.fifoBytes() > 0;
