@@ -550,7 +550,9 @@ class ThroughputControllerTest {
         String trace = Arrays.toString(rungs);
         // Idle windows doubled the estimate every two blocks, to tens of GB/s between bounds.
         assertThat(highestEstimate).as(trace).isLessThan(2 * pace);
-        // On that guess, the data that compresses again after the random went raw too.
+        // And the data that compresses after the random stretch is compressed. On loopback the
+        // text after random data went raw on that guess; in this model the FIFO's backlog refutes
+        // the guess first, so only the bound above fails on the build before.
         assertThat(share(rungs, 130, 200, 0)).as(trace).isLessThanOrEqualTo(0.1);
     }
 
