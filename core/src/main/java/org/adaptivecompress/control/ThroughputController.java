@@ -457,9 +457,10 @@ public final class ThroughputController implements LevelController {
      * The rung held, if compressing a frame still queued below it (or the block just
      * compressed, before it is queued) again there pays: the rung compresses at least
      * {@value #RECOMPRESS_HEADROOM} times as fast as the link takes its output, and its ratio
-     * is at least {@value #RECOMPRESS_GAIN} times the frame's, and a backlog has lasted at
-     * least {@value #RECOMPRESS_BACKLOG_MILLIS} ms. {@code storedRung} otherwise, and always
-     * before anything bounds the link, or with histories.
+     * is at least {@value #RECOMPRESS_GAIN} times the frame's, a backlog has lasted at
+     * least {@value #RECOMPRESS_BACKLOG_MILLIS} ms, and the rung held was measured on the data
+     * at hand lately. {@code storedRung} otherwise, and always before anything bounds the link,
+     * or with histories.
      *
      * <p>While the rung held keeps ahead of the link, the link sets the stream's pace and the
      * writer waits for room part of the time: compressing a queued frame again takes time
@@ -473,17 +474,31 @@ public final class ThroughputController implements LevelController {
      * lost its core: one of 4 ms on JSON at 1000 Mbit/s, bounding the link at 15 MB/s (see
      * guessOutranMeasurement), had LZ4 frames compressed again at zstd:1 while the sender
      * emptied the FIFO and waited. A link that really dropped holds its backlog far longer.
+     *
+     * <p>A move can land on a rung known only by extrapolation (three times slower per rung
+     * up), and one block there measures it; the frames queued wait for that block. Taken on
+     * trust after JSON's link dropped to 10 Mbit/s, zstd:15's extrapolated 13 MB/s (it
+     * compresses JSON at 3.6) had 39 queued frames compressed again, 1.4 s of writer time
+     * while the link, which took the frames faster than they came back, stood idle.
      */
     @Override
     public int recompressRung(int storedRung) {
         boolean backlogHeld = backlogBeganNanos >= 0
                 && previousNanos - backlogBeganNanos >= RECOMPRESS_BACKLOG_MILLIS * 1_000_000L;
-        if (held <= storedRung || Double.isNaN(link) || historiesSeen || !backlogHeld) {
+        if (held <= storedRung || Double.isNaN(link) || historiesSeen || !backlogHeld || !measuredLately(held)) {
             return storedRung;
         }
         boolean writerHasTime = pipelineSpeed(held) >= RECOMPRESS_HEADROOM * link * effectiveRatio(held);
         boolean frameShrinks = effectiveRatio(held) >= RECOMPRESS_GAIN * effectiveRatio(storedRung);
         return writerHasTime && frameShrinks ? held : storedRung;
+    }
+
+    /**
+     * Whether {@code rung}'s speed and ratio were measured on the data at hand, within the last
+     * {@value #STALE_AFTER} blocks, rather than extrapolated from a neighbour or left over.
+     */
+    private boolean measuredLately(int rung) {
+        return !Double.isNaN(speed[rung]) && !Double.isNaN(ratio[rung]) && blocks - measuredAt[rung] <= STALE_AFTER;
     }
 
     /**

@@ -94,6 +94,30 @@ class ThroughputControllerTest {
     }
 
     @Test
+    void queuedFramesWaitForABlockOfARungKnownOnlyByExtrapolation() {
+        // JSON on the default ladder up to zstd:15 (rung 5), which compresses at 3.6 MB/s, a
+        // quarter of the 15 MB/s extrapolated from zstd:9. The link drops from 1000 to
+        // 10 Mbit/s at block 150, where it takes zstd:15's output at 9 MB/s. On the way down the
+        // controller lands on zstd:3 before measuring it (a block later it is measured).
+        double[] speeds = {30e9, 770e6, 450e6, 330e6, 45e6, 3.6e6};
+        double[] ratios = {1, 3.4, 5.8, 6.2, 6.6, 7.3};
+        ThroughputController controller = new ThroughputController();
+        Set<Integer> measured = new TreeSet<>();
+        Set<String> beforeMeasured = new TreeSet<>();
+        int[] rungs = run(controller, speeds, ratios, 300, 150, 0, 125e6, 1.25e6, (block, rung) -> {
+            measured.add(rung);
+            int again = controller.recompressRung(0);
+            if (again != 0 && !measured.contains(again)) {
+                beforeMeasured.add("block " + block + ": rung " + again);
+            }
+        });
+
+        assertThat(beforeMeasured).as(Arrays.toString(rungs)).isEmpty();
+        assertThat(rungs[299]).as(Arrays.toString(rungs)).isEqualTo(4);
+        assertThat(controller.recompressRung(1)).as("zstd:9, measured, keeps well ahead of the link").isEqualTo(4);
+    }
+
+    @Test
     void aQueuedFrameIsCompressedAgainOnlyIfTheRungHeldShrinksItByATenthAndTheBacklogOutlastsAStall() {
         // Ratios up the default ladder to zstd:9 (rung 4): 3.4 (LZ4), 5.8, 6.2, 6.6.
         ThroughputController controller = new ThroughputController();
@@ -767,7 +791,22 @@ class ThroughputControllerTest {
 
     private static int[] run(ThroughputController controller, int blocks, int eventAt, long stallNanos,
             double laterLink) {
-        int rung = controller.initialRung(SPEED.length - 1);
+        return run(controller, SPEED, RATIO, blocks, eventAt, stallNanos, LINK, laterLink, (block, rung) -> { });
+    }
+
+    /** What a test checks after each decision: the block's index and the rung it was compressed at. */
+    private interface AfterBlock {
+        void check(int block, int rung);
+    }
+
+    /**
+     * {@code blocks} blocks through a simulated FIFO of {@value #FIFO} bytes into a link of
+     * {@code earlierLink} bytes/s, from {@code eventAt} on {@code laterLink} after a sender stall
+     * of {@code stallNanos}; each rung compresses at {@code speeds} and shrinks by {@code ratios}.
+     */
+    private static int[] run(ThroughputController controller, double[] speeds, double[] ratios, int blocks,
+            int eventAt, long stallNanos, double earlierLink, double laterLink, AfterBlock afterBlock) {
+        int rung = controller.initialRung(speeds.length - 1);
         int[] rungs = new int[blocks];
         long now = 0;
         long stallUntil = -1;
@@ -777,8 +816,8 @@ class ThroughputControllerTest {
             if (i == eventAt) {
                 stallUntil = now + stallNanos;
             }
-            double link = i < eventAt ? LINK : laterLink;
-            long codecNanos = (long) (BLOCK * 1e9 / SPEED[rung]);
+            double link = i < eventAt ? earlierLink : laterLink;
+            long codecNanos = (long) (BLOCK * 1e9 / speeds[rung]);
             long start = now;
             now += codecNanos + WRITER_NANOS;
             double fifoAtStart = fifo;
@@ -786,13 +825,14 @@ class ThroughputControllerTest {
             double sent = Math.min(fifo, sendable);
             fifo -= sent;
             drained += sent;
-            int frame = (int) (BLOCK / RATIO[rung]) + 20;
+            int frame = (int) (BLOCK / ratios[rung]) + 20;
             rungs[i] = rung;
-            Observation o = Observation.builder().rung(rung).topRung(SPEED.length - 1)
+            Observation o = Observation.builder().rung(rung).topRung(speeds.length - 1)
                     .fifoAroundFrame((long) fifoAtStart, (long) fifo, frame)
                     .block(BLOCK, frame - 20, false).compressNanos(codecNanos)
                     .drainedBytes((long) drained).nanoTime(now).build();
             rung = controller.nextRung(o);
+            afterBlock.check(i, rungs[i]);
             if (fifo + frame > FIFO) {
                 long wait = Math.max(0, stallUntil - now) + (long) ((fifo + frame - FIFO) * 1e9 / link);
                 now += wait;
