@@ -74,6 +74,12 @@ import org.adaptivecompress.format.FrameFormat;
  *       On a link fast enough that sending itself takes a share of the cores (see
  *       {@link #ditherConfirmed}), that overlap is measured before it is trusted: the rung is
  *       held alone until its goodput is known, and dithering stops while it measures less.
+ *   <li><b>A backlog is spent on ratio</b>: while the FIFO holds more than the link needs
+ *       for a stall, a block may go to a better-ratio rung that compresses slower than the link
+ *       takes its output, as long as the FIFO, drained meanwhile at the link's rate, still
+ *       holds a stall's worth after it (see {@link #rungTheBacklogAffords}): the link is busy
+ *       either way, and the FIFO's depth, read block by block as AdOC reads it, corrects
+ *       figures that flatter the rung.
  *   <li><b>Queued frames</b> below the rung held are compressed again there before they are
  *       sent when that rung keeps well ahead of the link, so the writer has the time, and
  *       shrinks them by a tenth or more (see {@link #recompressRung}): after a link drops,
@@ -152,6 +158,19 @@ public final class ThroughputController implements LevelController {
     static final double HIDDEN_TRY_MARGIN = 2.0;
     /** How many times as fast as the link takes its output the rung held must compress to compress queued frames again; see {@link #recompressRung}. */
     static final double RECOMPRESS_HEADROOM = 1.5;
+    /**
+     * How much better (percent) a rung's ratio must be for a backlog to pay for it. At 5 %,
+     * noisy figures on slow links, where the top rungs differ by a few percent, had blocks
+     * swing between them with the FIFO's depth.
+     */
+    static final int BACKLOG_SPEND_GAIN_PERCENT = 10;
+    /**
+     * How many times as long as the link takes a block's frame a rung the backlog pays for may
+     * take to compress it (see rungTheBacklogAffords).
+     */
+    static final double BACKLOG_SPEND_SLOWDOWN = 2;
+    /** How much better a rung's ratio must be for a backlog to pay for it (see rungTheBacklogAffords). */
+    private static final double BACKLOG_SPEND_GAIN = 1 + BACKLOG_SPEND_GAIN_PERCENT / 100.0;
     /** How much better than a queued frame's ratio the rung held's must be to compress it again. */
     static final double RECOMPRESS_GAIN = 1.1;
     /** How long a backlog must have lasted before queued frames are compressed again: twice a sender's stall. */
@@ -346,7 +365,54 @@ public final class ThroughputController implements LevelController {
                 probeBlocksLeft = HISTORY_PROBE_BLOCKS;
             }
         }
+        if (probedFrom < 0) {
+            next = rungTheBacklogAffords(o, next);
+        }
         return Math.max(next, rungTheBacklogHides(o));
+    }
+
+    /**
+     * The best-ratio rung at or above {@code next} that the backlog already queued pays for:
+     * while the FIFO holds more than the link needs for a stall, the link stays busy whatever
+     * the writer does, so a block compressed slower than the link takes it costs no time, and
+     * its better ratio saves the link bytes. A rung qualifies when it was measured lately, its
+     * ratio beats the pick so far by {@value #BACKLOG_SPEND_GAIN_PERCENT} % or more, and the
+     * FIFO, after the sender drains it at the link's rate while the block is compressed and
+     * the block's frame joins it, still holds a stall's worth. One block at a time, so the
+     * FIFO's depth corrects figures that flatter a rung as AdOC's rule would. This is what
+     * the steady-state model cannot see: a backlog left by data that compressed fast (a
+     * random stretch sent raw) carries zstd:1 through text after it, where the model, which
+     * reckons the writer one block at a time, finds LZ4 as good.
+     *
+     * <p>The rung must also compress a block in at most {@value #BACKLOG_SPEND_SLOWDOWN} times
+     * the time the link takes its frame. The backlog is reckoned at the link's current rate,
+     * and a link that speeds up drains it at once and then waits for the block in progress: a
+     * block far slower than its frame risks much to save little (zstd:15 on JSON at 10 Mbit/s,
+     * 36 ms a block for a frame of 15 ms, saves a tenth of the bytes). Nor does the rule reach
+     * the fast links, where sending takes a share of the cores the model does not see: a
+     * stall's worth of a 10 Gbit/s link is more than the stream's default FIFO holds. And it
+     * gives way while the rung held is stale: spent on zstd:15 through the step scenario's
+     * 10 Mbit/s stretch, blocks left zstd:9, the rung held, unmeasured, so the raw and LZ4
+     * frames queued at the drop were never compressed again, and runs took up to 1.6 s.
+     */
+    private int rungTheBacklogAffords(Observation o, int next) {
+        int block = o.uncompressedLength();
+        double floor = link * STALL_MILLIS / 1e3;
+        if (historiesSeen || block <= 0 || o.fifoBytes() <= floor || !measuredLately(held)) {
+            return next;
+        }
+        int pick = next;
+        for (int r = next + 1; r <= o.topRung(); r++) {
+            if (!measuredLately(r) || effectiveRatio(r) < effectiveRatio(pick) * BACKLOG_SPEND_GAIN) {
+                continue;
+            }
+            double frame = block / effectiveRatio(r);
+            double drained = link * block / pipelineSpeed(r);
+            if (drained <= BACKLOG_SPEND_SLOWDOWN * frame && o.fifoBytes() + frame - drained >= floor) {
+                pick = r;
+            }
+        }
+        return pick;
     }
 
     /**

@@ -118,6 +118,24 @@ class ThroughputControllerTest {
     }
 
     @Test
+    void aBacklogPaysForARungOnlyIfItCompressesNearTheLinksPace() {
+        // JSON at 10 Mbit/s: the FIFO fills behind zstd:9 (3 ms a block, its frame 16 ms on
+        // the link). zstd:15's frame, 14 % smaller, takes 14 ms there; compressing the block
+        // takes 16 ms in the first ladder and 36 ms in the second, over twice its frame's time.
+        // The second share is the cap's: without it the backlog sent 40 % of the blocks to
+        // zstd:15. The first is a guard; the model's dither alone reaches it too.
+        double[] ratios = {1, 3.4, 5.8, 6.2, 6.6, 7.5};
+        double[] nearPace = {30e9, 770e6, 450e6, 330e6, 45e6, 8e6};
+        double[] farBehind = {30e9, 770e6, 450e6, 330e6, 45e6, 3.6e6};
+
+        int[] spent = run(new ThroughputController(), nearPace, ratios, 300, 0, 0, 1.25e6, 1.25e6, (block, rung) -> { });
+        int[] held = run(new ThroughputController(), farBehind, ratios, 300, 0, 0, 1.25e6, 1.25e6, (block, rung) -> { });
+
+        assertThat(share(spent, 100, 300, 5)).as(Arrays.toString(spent)).isGreaterThanOrEqualTo(0.5);
+        assertThat(share(held, 100, 300, 5)).as("probes only: %s", Arrays.toString(held)).isLessThanOrEqualTo(0.1);
+    }
+
+    @Test
     void aQueuedFrameIsCompressedAgainOnlyIfTheRungHeldShrinksItByATenthAndTheBacklogOutlastsAStall() {
         // Ratios up the default ladder to zstd:9 (rung 4): 3.4 (LZ4), 5.8, 6.2, 6.6.
         ThroughputController controller = new ThroughputController();
