@@ -158,6 +158,10 @@ public final class ThroughputController implements LevelController {
     static final double HIDDEN_TRY_MARGIN = 2.0;
     /** How many times as fast as the link takes its output the rung held must compress to compress queued frames again; see {@link #recompressRung}. */
     static final double RECOMPRESS_HEADROOM = 1.5;
+    /** How much better than a queued frame's ratio the rung held's must be to compress it again. */
+    static final double RECOMPRESS_GAIN = 1.1;
+    /** How long a backlog must have lasted before queued frames are compressed again: twice a sender's stall. */
+    static final int RECOMPRESS_BACKLOG_MILLIS = 2 * STALL_MILLIS;
     /**
      * How much better (percent) a rung's ratio must be for a backlog to pay for it. At 5 %,
      * noisy figures on slow links, where the top rungs differ by a few percent, had blocks
@@ -169,12 +173,8 @@ public final class ThroughputController implements LevelController {
      * take to compress it (see rungTheBacklogAffords).
      */
     static final double BACKLOG_SPEND_SLOWDOWN = 2;
-    /** How much better a rung's ratio must be for a backlog to pay for it (see rungTheBacklogAffords). */
+    /** {@link #BACKLOG_SPEND_GAIN_PERCENT} as a factor. */
     private static final double BACKLOG_SPEND_GAIN = 1 + BACKLOG_SPEND_GAIN_PERCENT / 100.0;
-    /** How much better than a queued frame's ratio the rung held's must be to compress it again. */
-    static final double RECOMPRESS_GAIN = 1.1;
-    /** How long a backlog must have lasted before queued frames are compressed again: twice a sender's stall. */
-    static final int RECOMPRESS_BACKLOG_MILLIS = 2 * STALL_MILLIS;
     /**
      * How long raw blocks the writer wrote itself must have taken, one alone or several summed,
      * before they bound the link: twice a stall, because on unthrottled loopback a receiver
