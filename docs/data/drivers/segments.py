@@ -1,6 +1,6 @@
 """Wire bytes, input bytes and blocks per rung for each kind of the link benchmark's changing
 data (4 MiB stretches of JSON, random data, text and PDF, repeating every 16 MiB), then the mean
-frame length and median codec time per kind and rung, from a RateTrace output file:
+frame length and median codec time per kind and rung, from a BlockTrace output file:
 
     python3 docs/data/drivers/segments.py TRACE.txt
 """

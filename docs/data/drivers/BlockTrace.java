@@ -1,13 +1,21 @@
 /*
- * One link-benchmark rate cell, traced block by block as StepTrace does, plus the controller's
- * LZ4 and zstd:1 speed (MB/s) and ratio figures and its writer overhead (ns a byte). Not part
- * of the build; run from the repository root after packaging the benchmarks module:
+ * A link-benchmark transfer through the default controller, traced block by block: for each
+ * block its time, rung and the rung chosen next, codec time, frame length, FIFO depth, the
+ * writer's wait, the link estimate (G: a guess raised by idle windows), the frames compressed
+ * again so far, the controller's LZ4 and zstd:1 speed (MB/s) and ratio figures and its writer
+ * overhead (ns a byte); then a "final" line with the stream's statistics. Reads the controller's
+ * private fields by reflection, so it follows the build it runs against. Not part of the
+ * build; run from the repository root after `mvn -B -q -pl benchmarks -am -DskipTests package`:
  *
- *   java -cp benchmarks/target/benchmarks.jar docs/data/drivers/RateTrace.java RUNS OUT_PREFIX KIND BITS_PER_S INPUT_BYTES
+ *   java -cp benchmarks/target/benchmarks.jar docs/data/drivers/BlockTrace.java RUNS OUT_PREFIX step
+ *   java -cp benchmarks/target/benchmarks.jar docs/data/drivers/BlockTrace.java RUNS OUT_PREFIX KIND BITS_PER_S INPUT_BYTES
  *
- * e.g. "3 /tmp/c- changing 1e9 250000000" for changing data at 1000 Mbit/s (0 for unthrottled),
- * then `python3 docs/data/drivers/segments.py /tmp/c-2.txt` for wire bytes and rungs per kind
- * of changing data. The first transfer in a JVM is cold; the docs leave it out.
+ * The first is the step scenario (24 MiB of JSON, 1000 -> 10 -> 1000 Mbit/s as the receiver
+ * verifies each quarter); the second a rate cell, e.g. "3 /tmp/c- changing 1e9 250000000" for
+ * changing data at 1000 Mbit/s (0 bits/s for unthrottled), after which
+ * `python3 docs/data/drivers/segments.py /tmp/c-2.txt` gives wire bytes and rungs per kind of
+ * changing data. Writes OUT_PREFIX0.txt ... and prints each transfer's seconds. The first
+ * transfer in a JVM is cold (JIT, native contexts); the docs leave it out.
  */
 package org.adaptivecompress.control;
 import java.io.*;
@@ -17,13 +25,16 @@ import org.adaptivecompress.benchmarks.link.*;
 import org.adaptivecompress.stream.*;
 
 /** See the comment above. */
-public class RateTrace {
+public class BlockTrace {
     static Field f(String n) throws Exception { Field x = ThroughputController.class.getDeclaredField(n); x.setAccessible(true); return x; }
     public static void main(String[] a) throws Exception {
-        LinkData kind = LinkData.byName(a[2]);
-        long rate = (long) (Double.parseDouble(a[3]) / 8);
-        LinkInput input = new LinkInput(kind.generate(16 << 20), Long.parseLong(a[4]));
-        List<LinkTransfer.RateStep> steps = List.of();
+        boolean step = a[2].equals("step");
+        LinkInput input = step ? LinkInput.of(LinkData.JSON.generate(24 << 20))
+                : new LinkInput(LinkData.byName(a[2]).generate(16 << 20), Long.parseLong(a[4]));
+        long rate = step ? 125_000_000 : (long) (Double.parseDouble(a[3]) / 8);
+        List<LinkTransfer.RateStep> steps = step
+                ? List.of(new LinkTransfer.RateStep(0.25, 1_250_000), new LinkTransfer.RateStep(0.5, 125_000_000))
+                : List.of();
         Field link = f("link"), guessed = f("linkGuessed"), spd = f("speed"), rat = f("ratio"), ovh = f("overheadPerByte");
         int runs = Integer.parseInt(a[0]);
         for (int run = 0; run < runs; run++) {
