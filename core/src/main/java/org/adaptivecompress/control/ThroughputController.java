@@ -244,9 +244,10 @@ public final class ThroughputController implements LevelController {
     private int idleWindows;
     /** Blocks since the held rung (the one dithering and probes return to) last changed. */
     private int sinceChange;
-    /** Blocks since the last probe began, and when it (or, before the first, the stream) began. */
+    /** Blocks since the last probe began. */
     private int sinceProbe;
-    private long lastProbeNanos = -1;
+    /** When the last probe that cost loads (or, before the first, the stream) began; see probeWithinBudget. */
+    private long lastLoadingProbeNanos = -1;
     private int probedFrom = -1;
     /** With histories: blocks the probe under way has left. */
     private int probeBlocksLeft;
@@ -286,8 +287,8 @@ public final class ThroughputController implements LevelController {
         int current = o.rung();
         historiesSeen |= o.historyStarted();
         history.advance(current, o.uncompressedLength());
-        if (lastProbeNanos < 0) {
-            lastProbeNanos = o.nanoTime();
+        if (lastLoadingProbeNanos < 0) {
+            lastLoadingProbeNanos = o.nanoTime();
         }
         learnLink(o);
         learnOverhead(o);
@@ -360,7 +361,9 @@ public final class ThroughputController implements LevelController {
                 probedFrom = home;
                 sinceChange = 0;
                 sinceProbe = 0;
-                lastProbeNanos = o.nanoTime();
+                if (probeCost(probe, home) > 0) {
+                    lastLoadingProbeNanos = o.nanoTime();
+                }
                 next = probe;
                 probeBlocksLeft = HISTORY_PROBE_BLOCKS;
             }
@@ -489,16 +492,26 @@ public final class ThroughputController implements LevelController {
      * 2 MiB window, where a warm block of repeated prose takes 0.05 ms), and a probe away from a
      * rung with a history leaves that history without the probe's blocks, so when they repeat
      * it finds nothing (four cold blocks of 2-4 ms later, about the same cost). Such probes
-     * wait until the time since the last probe is {@value #PRIME_BUDGET} times those costs
-     * (each the rung's last load, or an estimate of it). Every 64 blocks, probes from zstd:1 to
-     * LZ4 on repeated prose cost about three times what compressing the 64 blocks did.
+     * wait until the time since the last such probe is {@value #PRIME_BUDGET} times those
+     * costs (each the rung's last load, or an estimate of it). Every 64 blocks, probes from
+     * zstd:1 to LZ4 on repeated prose cost about three times what compressing the 64 blocks
+     * did. Free probes do not count: measured from the last probe of any kind, the probes
+     * down to raw that came every 64 blocks from LZ4 on a 1 Gbit/s link kept the one up to
+     * zstd:1's history (147 ms of budget for a 9 ms load) from ever being made, and repeated
+     * prose went out at LZ4's ratio of 1.6 for a whole transfer.
      */
     private boolean probeWithinBudget(int candidate, int home, long now) {
+        double cost = probeCost(candidate, home);
+        return cost == 0 || now - lastLoadingProbeNanos >= PRIME_BUDGET * cost;
+    }
+
+    /** What a probe from {@code home} to {@code candidate} costs in loads; see probeWithinBudget. */
+    private double probeCost(int candidate, int home) {
         double cost = startCost(candidate);
         if (history.keepsHistory(home) && !Double.isNaN(history.primeNanos(home))) {
             cost += history.primeNanos(home);
         }
-        return cost == 0 || now - lastProbeNanos >= PRIME_BUDGET * cost;
+        return cost;
     }
 
     /**
@@ -668,8 +681,10 @@ public final class ThroughputController implements LevelController {
         int partner = -1;
         double partnerShare = 0;
         for (int other = home - 1; other <= home + 1; other += 2) {
-            // On a guessed link a faster rung is only reached through stepDownOnGuess.
-            if (other < 0 || other > top || other < home && linkGuessed) {
+            // On a guessed link a faster rung is only reached through stepDownOnGuess. Nor a
+            // rung whose history would start afresh: its blocks, a few in a dozen, each paid
+            // a load (8 ms for zstd:1's 2 MiB, where a warm block takes 0.05) and then left it.
+            if (other < 0 || other > top || other < home && linkGuessed || startCost(other) > 0) {
                 continue;
             }
             double share = mixShare(home, other);

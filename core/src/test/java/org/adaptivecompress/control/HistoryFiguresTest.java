@@ -68,6 +68,24 @@ class HistoryFiguresTest {
     }
 
     @Test
+    void aLoadThatIsTheFirstBlockOfItsKindSetsNoFigureOfThatKind() {
+        // zstd:1 found nothing in its first window; left, and started again, it loads the
+        // stream's last bytes (9 ms) and finds the data there: the first warm block anywhere.
+        for (int i = 0; i < FIRST_WINDOW; i++) {
+            block(2, COLD_STORED, COLD_NANOS, i == 0);
+        }
+        block(2, WARM_STORED, 9_000_000 + WARM_NANOS, true);
+        for (int i = 0; i < 3; i++) {
+            block(2, WARM_STORED, WARM_NANOS, false);
+        }
+
+        // Every block since the first window was warm, and warm blocks take 0.05 ms: taken as
+        // the first warm figure, the load had left the rung looking 40 times slower.
+        assertThat(figures.speed(2)).isCloseTo(BLOCK * 1e9 / WARM_NANOS, Percentage.withPercentage(1));
+        assertThat(figures.primeNanos(2)).isCloseTo(9_000_000.0 + WARM_NANOS, Percentage.withPercentage(1));
+    }
+
+    @Test
     void aRungNeverSeenWouldLoadTheStreamsLastBytesAtItsSpeedOnNewData() {
         feedMix(2, 30 * 10);
 

@@ -435,6 +435,123 @@ class ThroughputControllerTest {
     }
 
     @Test
+    void withHistoriesProbesThatLoadNothingLeaveTheBudgetOfOneThatLoadsAlone() {
+        // Prose that repeats, at 1 Gbit/s: zstd:1 is left after its cold first blocks, for
+        // LZ4; probes down to raw, which load nothing, come every 64 blocks, and a probe up to
+        // zstd:1, whose history has gone stale, costs a load (16 times its estimate, about
+        // 0.8 s here, must pass since the last such probe).
+        HistoryLink link = new HistoryLink(true);
+        int atZstd1 = 0;
+        for (int i = 0; i < 4_000; i++) {
+            if (link.send() == 2 && i >= 3_000) {
+                atZstd1++;
+            }
+        }
+
+        // Measured from the last probe of any kind, the wait never passed, and the stream
+        // stayed at LZ4's ratio of 1.6 to the end.
+        assertThat(atZstd1).as("blocks at zstd:1 among the last thousand").isGreaterThan(900);
+    }
+
+    @Test
+    void withHistoriesNoBlockIsDitheredToARungWhoseHistoryWouldLoad() {
+        // New prose this time: zstd:1 compresses it at a ratio of 3.2 and 65 MB/s. LZ4 leaves
+        // the writer idle and zstd:1 the link, so a few blocks in a dozen at zstd:1 would
+        // deliver more, if each did not first load zstd:1's stale history for 9 ms.
+        HistoryLink link = new HistoryLink(false);
+        for (int i = 0; i < 3_000; i++) {
+            link.send();
+        }
+
+        // Loads outside probes (a probe is a run of blocks): each of these was one block.
+        assertThat(link.loneLoads()).isZero();
+    }
+
+    /**
+     * Prose over a 1 Gbit/s link with histories, through a FIFO of 1 MiB: LZ4 takes 0.5 ms a
+     * block at a ratio of 1.6, so it fills the FIFO; zstd:1 finds nothing in its history at
+     * first (1.7 ms and 32 KB a block), so it leaves the link idle. Once zstd:1's history has
+     * missed 1 MiB of the stream, its next block loads the stream's last bytes (9 ms more),
+     * in which, if {@code repeats}, that block and the next find the prose again (0.05 ms and
+     * 20 bytes a block).
+     */
+    private static final class HistoryLink {
+        private static final double BYTES_PER_SECOND = 125e6;
+        private static final double FIFO_CAPACITY = 1 << 20;
+        private static final int STALE_BLOCKS = 8;
+        private final boolean repeats;
+        private final ThroughputController controller = new ThroughputController();
+        private int rung = controller.initialRung(DEFAULT_TOP);
+        private int block;
+        private int lastZstd1Block = -STALE_BLOCKS - 1;
+        /** zstd:1's history was loaded with the stream's last bytes and has not gone stale since. */
+        private boolean primed;
+        private int runStart = -1;
+        private boolean runLoaded;
+        private int loneLoads;
+        private double clock;
+        private double fifo;
+        private double drained;
+        private double waited;
+
+        HistoryLink(boolean repeats) {
+            this.repeats = repeats;
+        }
+
+        /** Sends a block at the rung asked for; returns the rung asked for next. */
+        int send() {
+            boolean loads = rung == 2 && block > 0 && block - lastZstd1Block > STALE_BLOCKS;
+            primed = rung == 2 ? loads || primed : primed && block - lastZstd1Block <= STALE_BLOCKS;
+            boolean warm = rung == 2 && repeats && primed;
+            int stored = rung == 0 ? BLOCK : rung == 1 ? BLOCK * 10 / 16 : warm ? 20 : 32_000;
+            long codec = rung == 0 ? RAW_CODEC_NANOS : rung == 1 ? 500_000
+                    : (warm ? 50_000 : 1_700_000 * (long) Math.pow(3, rung - 2)) + (loads ? 9_000_000 : 0);
+            double fifoAtStart = fifo;
+            double sent = Math.min(fifo, BYTES_PER_SECOND * codec / 1e9);
+            fifo -= sent;
+            drained += sent;
+            clock += codec / 1e9;
+            if (rung == 2) {
+                if (runStart < 0) {
+                    runStart = block;
+                    runLoaded = loads;
+                }
+                lastZstd1Block = block;
+            }
+            int frame = stored + 20;
+            int next = controller.nextRung(Observation.builder().rung(rung).topRung(DEFAULT_TOP)
+                    .fifoAroundFrame((long) fifoAtStart, (long) fifo, frame).block(BLOCK, stored, false)
+                    .compressNanos(codec).drainedBytes((long) drained).nanoTime((long) (clock * 1e9))
+                    .writerWaitNanos((long) (waited * 1e9)).historyStarted(block == 0 || loads).build());
+            waited = 0;
+            if (fifo + frame > FIFO_CAPACITY) {
+                waited = (fifo + frame - FIFO_CAPACITY) / BYTES_PER_SECOND;
+                clock += waited;
+                drained += fifo + frame - FIFO_CAPACITY;
+                fifo = FIFO_CAPACITY - frame;
+            }
+            fifo += frame;
+            if (runStart >= 0 && next != 2) {
+                if (runLoaded && block == runStart) {
+                    loneLoads++;
+                }
+                runStart = -1;
+            }
+            block++;
+            rung = next;
+            return next;
+        }
+
+        int loneLoads() {
+            return loneLoads;
+        }
+
+        double seconds() {
+            return clock;
+        }
+    }
+
+    @Test
     void aRawFloodOnAGuessedLinkIsCutAtTheFloodBacklogBeforeAStallHasPassed() {
         ThroughputController controller = new ThroughputController();
         int rung = controller.initialRung(DEFAULT_TOP);
@@ -733,12 +850,6 @@ class ThroughputControllerTest {
         return controller.throughput(0);
     }
 
-
-
-    /**
-     * A block at {@code rung} while the FIFO holds 1 MiB throughout and the link drains one
-     * frame per 2 ms; {@code clock} holds the time and the bytes drained, advanced by the block.
-     */
     /** Raw's predicted throughput after a second of warm zstd:1 blocks that leave the FIFO dry. */
     private static double rawPredictedAfterWarmBlocks(boolean histories) {
         ThroughputController controller = new ThroughputController();
@@ -753,6 +864,10 @@ class ThroughputControllerTest {
         return controller.throughput(0);
     }
 
+    /**
+     * A block at {@code rung} while the FIFO holds 1 MiB throughout and the link drains one
+     * frame per 2 ms; {@code clock} holds the time and the bytes drained, advanced by the block.
+     */
     private static Observation.Builder busyBlock(int rung, int stored, long compressNanos, long[] clock) {
         clock[0] += 2_000_000;
         clock[1] += stored + 20;
