@@ -8,13 +8,16 @@
  * build; run from the repository root after `mvn -B -q -pl benchmarks -am -DskipTests package`:
  *
  *   java -cp benchmarks/target/benchmarks.jar docs/data/drivers/BlockTrace.java RUNS OUT_PREFIX step
- *   java -cp benchmarks/target/benchmarks.jar docs/data/drivers/BlockTrace.java RUNS OUT_PREFIX KIND BITS_PER_S INPUT_BYTES
+ *   java -cp benchmarks/target/benchmarks.jar docs/data/drivers/BlockTrace.java RUNS OUT_PREFIX KIND BITS_PER_S INPUT_BYTES [history]
  *
  * The first is the step scenario (24 MiB of JSON, 1000 -> 10 -> 1000 Mbit/s as the receiver
  * verifies each quarter); the second a rate cell, e.g. "3 /tmp/c- changing 1e9 250000000" for
  * changing data at 1000 Mbit/s (0 bits/s for unthrottled), after which
  * `python3 docs/data/drivers/segments.py /tmp/c-2.txt` gives wire bytes and rungs per kind of
- * changing data. Writes OUT_PREFIX0.txt ... and prints each transfer's seconds. The first
+ * changing data; "history" as a sixth argument turns histories on (the `history` contender),
+ * and the lines then start with the controller's predicted throughput (MB/s) at raw, LZ4 and
+ * zstd:1 (T0-T2), since those rungs' figures live apart from the speed and ratio columns.
+ * Writes OUT_PREFIX0.txt ... and prints each transfer's seconds. The first
  * transfer in a JVM is cold (JIT, native contexts); the docs leave it out.
  */
 package org.adaptivecompress.control;
@@ -27,6 +30,11 @@ import org.adaptivecompress.stream.*;
 /** See the comment above. */
 public class BlockTrace {
     static Field f(String n) throws Exception { Field x = ThroughputController.class.getDeclaredField(n); x.setAccessible(true); return x; }
+    static String predicted(ThroughputController d) throws Exception {
+        java.lang.reflect.Method t = ThroughputController.class.getDeclaredMethod("throughput", int.class);
+        t.setAccessible(true);
+        return String.format("T0=%.0f T1=%.0f T2=%.0f | ", (double) t.invoke(d, 0) / 1e6, (double) t.invoke(d, 1) / 1e6, (double) t.invoke(d, 2) / 1e6);
+    }
     public static void main(String[] a) throws Exception {
         boolean step = a[2].equals("step");
         LinkInput input = step ? LinkInput.of(LinkData.JSON.generate(24 << 20))
@@ -35,6 +43,7 @@ public class BlockTrace {
         List<LinkTransfer.RateStep> steps = step
                 ? List.of(new LinkTransfer.RateStep(0.25, 1_250_000), new LinkTransfer.RateStep(0.5, 125_000_000))
                 : List.of();
+        boolean history = a.length > 5 && a[5].equals("history");
         Field link = f("link"), guessed = f("linkGuessed"), spd = f("speed"), rat = f("ratio"), ovh = f("overheadPerByte");
         int runs = Integer.parseInt(a[0]);
         for (int run = 0; run < runs; run++) {
@@ -53,7 +62,7 @@ public class BlockTrace {
                         public int nextRung(Observation o) {
                             int next = d.nextRung(o);
                             try {
-                                lines.add(String.format("%5d t=%7.1fms r%d->%d c=%6.0fus out=%6d fifo=%7d wait=%6.0fus link=%8.2f%s rec=%d s1=%.0f s2=%.0f r1=%.2f r2=%.2f ovh=%.2f",
+                                lines.add((history ? predicted(d) : "") + String.format("%5d t=%7.1fms r%d->%d c=%6.0fus out=%6d fifo=%7d wait=%6.0fus link=%8.2f%s rec=%d s1=%.0f s2=%.0f r1=%.2f r2=%.2f ovh=%.2f",
                                     n[0]++, (o.nanoTime() - t0) / 1e6, o.rung(), next, o.compressNanos()/1e3, o.storedLength(), o.fifoBytes(), o.writerWaitNanos()/1e3,
                                     (double) link.get(d) / 1e6, (boolean) guessed.get(d) ? "G" : " ", outs[0] == null ? -1 : outs[0].statistics().recompressedBlocks(),
                                     ((double[]) spd.get(d)).length > 2 ? ((double[]) spd.get(d))[1] / 1e6 : 0, ((double[]) spd.get(d)).length > 2 ? ((double[]) spd.get(d))[2] / 1e6 : 0,
@@ -64,7 +73,7 @@ public class BlockTrace {
                         public boolean skipAfterIncompressible() { return d.skipAfterIncompressible(); }
                         public boolean learnsFromDirectWrites() { return d.learnsFromDirectWrites(); }
                         public int recompressRung(int s) { int r = d.recompressRung(s); if (r != s) n[1]++; return r; }
-                    }).build(lk)) {
+                    }).history(history).build(lk)) {
                         outs[0] = out;
                         in.writeTo(out);
                         lines.add("final " + out.statistics());
