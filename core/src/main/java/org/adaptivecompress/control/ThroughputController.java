@@ -682,8 +682,8 @@ public final class ThroughputController implements LevelController {
         double partnerShare = 0;
         for (int other = home - 1; other <= home + 1; other += 2) {
             // On a guessed link a faster rung is only reached through stepDownOnGuess. Nor a
-            // rung whose history would start afresh: its blocks, a few in a dozen, each paid
-            // a load (8 ms for zstd:1's 2 MiB, where a warm block takes 0.05) and then left it.
+            // rung whose history would start afresh: its blocks, one in dozens, each paid a
+            // load (8 ms for zstd:1's 2 MiB, where a warm block takes 0.05) and then left it.
             if (other < 0 || other > top || other < home && linkGuessed || startCost(other) > 0) {
                 continue;
             }

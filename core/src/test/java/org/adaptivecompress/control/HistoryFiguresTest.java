@@ -80,7 +80,7 @@ class HistoryFiguresTest {
         }
 
         // Every block since the first window was warm, and warm blocks take 0.05 ms: taken as
-        // the first warm figure, the load had left the rung looking 40 times slower.
+        // the first warm figure, the load had left the rung looking 77 times slower.
         assertThat(figures.speed(2)).isCloseTo(BLOCK * 1e9 / WARM_NANOS, Percentage.withPercentage(1));
         assertThat(figures.primeNanos(2)).isCloseTo(9_000_000.0 + WARM_NANOS, Percentage.withPercentage(1));
     }
