@@ -121,8 +121,8 @@ final class HistoryFigures {
             // once, not what a block of its kind costs (that figure, if this rung has none yet,
             // is extrapolated from a neighbour's; with none anywhere, the whole block counts as
             // the load, and the kind waits for its next block: a warm block of 0.05 ms taken
-            // with its 9 ms load as the first warm figure made zstd:1 on repeated prose look
-            // like 14 MB/s, and the stream kept away from it for the whole transfer). The
+            // with its 13 ms load as the first warm figure made zstd:1 on repeated prose look
+            // like 10 MB/s, and the stream kept away from it for the whole transfer). The
             // stream's first block has nothing to load.
             double steady = nanosPerByte(rung, warm);
             primeNanos[rung] = Math.max(0, o.compressNanos() - (Double.isNaN(steady) ? 0 : steady * in));
