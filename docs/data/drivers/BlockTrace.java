@@ -16,7 +16,8 @@
  * `python3 docs/data/drivers/segments.py /tmp/c-2.txt` gives wire bytes and rungs per kind of
  * changing data; "history" as a sixth argument turns histories on (the `history` contender),
  * and the lines then start with the controller's predicted throughput (MB/s) at raw, LZ4 and
- * zstd:1 (T0-T2), since those rungs' figures live apart from the speed and ratio columns.
+ * zstd:1 (T0-T2), since those rungs' figures live apart from the speed and ratio columns, and
+ * W while the controller withholds histories from the next block.
  * Writes OUT_PREFIX0.txt ... and prints each transfer's seconds. The first
  * transfer in a JVM is cold (JIT, native contexts); the docs leave it out.
  */
@@ -33,7 +34,8 @@ public class BlockTrace {
     static String predicted(ThroughputController d) throws Exception {
         java.lang.reflect.Method t = ThroughputController.class.getDeclaredMethod("throughput", int.class);
         t.setAccessible(true);
-        return String.format("T0=%.0f T1=%.0f T2=%.0f | ", (double) t.invoke(d, 0) / 1e6, (double) t.invoke(d, 1) / 1e6, (double) t.invoke(d, 2) / 1e6);
+        return String.format("T0=%.0f T1=%.0f T2=%.0f %s| ", (double) t.invoke(d, 0) / 1e6, (double) t.invoke(d, 1) / 1e6, (double) t.invoke(d, 2) / 1e6,
+                d.lendsHistories() ? "" : "W ");
     }
     public static void main(String[] a) throws Exception {
         boolean step = a[2].equals("step");
@@ -72,6 +74,7 @@ public class BlockTrace {
                         }
                         public boolean skipAfterIncompressible() { return d.skipAfterIncompressible(); }
                         public boolean learnsFromDirectWrites() { return d.learnsFromDirectWrites(); }
+                        public boolean lendsHistories() { return d.lendsHistories(); }
                         public int recompressRung(int s) { int r = d.recompressRung(s); if (r != s) n[1]++; return r; }
                     }).history(history).build(lk)) {
                         outs[0] = out;

@@ -65,11 +65,18 @@ final class HistoryFigures {
         return a;
     }
 
-    /** Counts a block of any rung into the stream's position. Call once per block, before {@link #learn}. */
-    void advance(int rung, int uncompressedLength) {
+    /**
+     * Counts a block of any rung into the stream's position, and as the rung's last block if
+     * it was compressed {@code withHistory} (blocks compressed alone leave the rung's history as
+     * it was). Call once per block, before {@link #learn}.
+     */
+    void advance(int rung, int uncompressedLength, boolean withHistory) {
         inputSoFar += uncompressedLength;
-        lastEnd[rung] = inputSoFar;
+        if (withHistory) {
+            lastEnd[rung] = inputSoFar;
+        }
     }
+
 
     /** Whether {@code rung} was seen to keep a history: its first block started one. */
     boolean keepsHistory(int rung) {

@@ -48,6 +48,21 @@ public interface LevelController {
     }
 
     /**
+     * Whether, in a stream that keeps histories (see
+     * {@link org.adaptivecompress.engine.CompressionOptions#history()}), the next block planned
+     * at a rung with a history is lent it. Asked once per block, when it is planned. A block not
+     * lent one is compressed to decode alone, and while histories are withheld the stream does
+     * not keep its last bytes either (a copy of every byte), so a history lent again goes on
+     * from its own window until the stream has refilled one. The default, {@code true}, lends
+     * whenever the rung keeps one; a controller that sees histories cannot pay (a link far
+     * faster than every codec) withholds them, and then sees {@link Observation#historyWithheld()}
+     * on such blocks.
+     */
+    default boolean lendsHistories() {
+        return true;
+    }
+
+    /**
      * The rung at which a frame compressed at {@code storedRung} is to be compressed again
      * before it is sent: a frame still queued in the FIFO that the sender has not begun, or the
      * block just compressed, whose frame is not yet queued. {@code storedRung} leaves it as it

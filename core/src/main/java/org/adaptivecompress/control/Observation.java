@@ -24,6 +24,7 @@ public final class Observation {
     private final long directWriteBytes;
     private final long directWriteNanos;
     private final boolean historyStarted;
+    private final boolean historyWithheld;
 
     private Observation(Builder b) {
         this.rung = b.rung;
@@ -41,6 +42,7 @@ public final class Observation {
         this.directWriteBytes = b.directWriteBytes;
         this.directWriteNanos = b.directWriteNanos;
         this.historyStarted = b.historyStarted;
+        this.historyWithheld = b.historyWithheld;
     }
 
     /** A builder with every field zero, except {@link #workers()}, one. */
@@ -163,6 +165,17 @@ public final class Observation {
         return historyStarted;
     }
 
+    /**
+     * True if the block's rung keeps a history in this stream but the block was compressed
+     * without one, to decode alone: the controller withheld histories (see
+     * {@link LevelController#lendsHistories()}), or every history was lent to blocks still being
+     * compressed. Its figures are those of the rung without a history, and the rung's history
+     * missed it. False for blocks compressed with a history and for streams without histories.
+     */
+    public boolean historyWithheld() {
+        return historyWithheld;
+    }
+
     @Override
     public String toString() {
         return "Observation{rung=" + rung + "/" + topRung + ", fifo " + fifoBytesAtBlockStart + " -> " + fifoBytes
@@ -170,7 +183,7 @@ public final class Observation {
                 + ", " + compressNanos + " ns" + (workers > 1 ? " (" + workers + " workers)" : "")
                 + ", drained " + drainedBytes + (writerWaitNanos > 0 ? ", writer waited " + writerWaitNanos + " ns" : "")
                 + (directWriteNanos > 0 ? " (" + directWriteNanos + " ns writing " + directWriteBytes + " B directly)" : "")
-                + (historyStarted ? ", history started" : "") + "}";
+                + (historyStarted ? ", history started" : "") + (historyWithheld ? ", history withheld" : "") + "}";
     }
 
     /** Builds an {@link Observation}. */
@@ -190,6 +203,7 @@ public final class Observation {
         private long directWriteBytes;
         private long directWriteNanos;
         private boolean historyStarted;
+        private boolean historyWithheld;
 
         private Builder() {}
 
@@ -302,6 +316,12 @@ public final class Observation {
         /** See {@link Observation#historyStarted()}; default false. */
         public Builder historyStarted(boolean historyStarted) {
             this.historyStarted = historyStarted;
+            return this;
+        }
+
+        /** See {@link Observation#historyWithheld()}; default false. */
+        public Builder historyWithheld(boolean historyWithheld) {
+            this.historyWithheld = historyWithheld;
             return this;
         }
 

@@ -124,6 +124,10 @@ public final class ThroughputController implements LevelController {
     private static final int IDLE_WINDOWS_TO_SLOW_START = 4;
     /** How far above what an idle window drained a guess may run (see learnLink). */
     static final double GUESS_HEADROOM = 4;
+    /** Histories are withheld on a link this many times faster than the fastest codec (see decideLending). */
+    static final double LINK_PAST_CODECS = 2;
+    /** Blocks in a row on the other side of that mark that switch lending (see decideLending). */
+    static final int LENDING_SWITCH_BLOCKS = 64;
     static final int LINK_WINDOW_BYTES = 256 * 1024;
     static final int LINK_WINDOW_MILLIS = 100;
     static final int LINK_WINDOW_GROWTH = 256 * 1024;
@@ -259,6 +263,9 @@ public final class ThroughputController implements LevelController {
      * says nothing of new data and every block is averaged in (see learnRung).
      */
     private boolean historiesSeen;
+    /** Whether blocks are lent histories now, and blocks in a row that said otherwise (see decideLending). */
+    private boolean lending = true;
+    private int lendingContrary;
     private boolean probeUpNext;
     private boolean fifoOutrunsLink;
     private int held;
@@ -286,11 +293,12 @@ public final class ThroughputController implements LevelController {
         blocks++;
         int current = o.rung();
         historiesSeen |= o.historyStarted();
-        history.advance(current, o.uncompressedLength());
+        history.advance(current, o.uncompressedLength(), !o.historyWithheld());
         if (lastLoadingProbeNanos < 0) {
             lastLoadingProbeNanos = o.nanoTime();
         }
         learnLink(o);
+        decideLending();
         learnOverhead(o);
         goodput.observe(o, held, blocks, measuredLink);
         ditherGoodput.observe(o, dithering ? ditherKey(held) : held, blocks, measuredLink);
@@ -317,7 +325,7 @@ public final class ThroughputController implements LevelController {
             held = startupRung(o);
             return held;
         }
-        if (probedFrom >= 0 && historiesSeen && current != probedFrom && --probeBlocksLeft > 0) {
+        if (probedFrom >= 0 && historiesLent() && current != probedFrom && --probeBlocksLeft > 0) {
             // With histories a probe is a run of blocks: its first may only load the rung's
             // history, and the next are what the rung's figures per kind of block learn from.
             return current;
@@ -354,7 +362,7 @@ public final class ThroughputController implements LevelController {
         // With histories, probes are counted from the last probe, not the last move: a stream
         // that moves between raw and LZ4 every few blocks (a fast link, neither with a history)
         // would otherwise never try again the rung whose history finds the repeats.
-        boolean probeDue = historiesSeen ? sinceProbe >= HISTORY_PROBE_INTERVAL : sinceChange >= PROBE_INTERVAL;
+        boolean probeDue = historiesLent() ? sinceProbe >= HISTORY_PROBE_INTERVAL : sinceChange >= PROBE_INTERVAL;
         if (next == home && probeDue) {
             int probe = probe(home, o.topRung(), o.nanoTime());
             if (probe != home) {
@@ -401,7 +409,7 @@ public final class ThroughputController implements LevelController {
     private int rungTheBacklogAffords(Observation o, int next) {
         int block = o.uncompressedLength();
         double floor = link * STALL_MILLIS / 1e3;
-        if (historiesSeen || block <= 0 || o.fifoBytes() <= floor || !measuredLately(held)) {
+        if (historiesLent() || block <= 0 || o.fifoBytes() <= floor || !measuredLately(held)) {
             return next;
         }
         int pick = next;
@@ -640,10 +648,62 @@ public final class ThroughputController implements LevelController {
         return pick;
     }
 
+    /** Whether the stream keeps histories and blocks are lent them now. */
+    private boolean historiesLent() {
+        return historiesSeen && lending;
+    }
+
+    /**
+     * Withholds histories once the link has been faster than {@value #LINK_PAST_CODECS} times
+     * the fastest codec compresses (LZ4 on the default ladder, measured without a history) for
+     * {@value #LENDING_SWITCH_BLOCKS} blocks in a row, and lends them again once it has been
+     * slower for as long. On such a link the stream sends raw, with LZ4 mixed in at most, and
+     * histories only cost it: probes that load them, the guessed link's ceiling, which held
+     * zstd:1 for the first 25-73 blocks of JSON at 10 Gbit/s, and a copy of every byte into the
+     * stream's tail (1.03-1.59x the default's time at 10 Gbit/s and unthrottled;
+     * docs/PERFORMANCE.md). Withheld, the stream runs the default path and keeps no tail. The
+     * margin and the run are what keep repeated prose at 1 Gbit/s lent: there the guessed link
+     * runs above twice LZ4's speed for up to 20 blocks at a time, and its history is what makes
+     * zstd:1 beat LZ4 there by far; on JSON at 10 Gbit/s, 95 % of blocks see the link beyond
+     * that mark.
+     */
+    private void decideLending() {
+        double mark = LINK_PAST_CODECS * fastestCodecSpeed();
+        if (!historiesSeen || Double.isNaN(link) || Double.isNaN(mark)) {
+            return;
+        }
+        boolean contrary = lending == link > mark;
+        lendingContrary = contrary ? lendingContrary + 1 : 0;
+        if (lendingContrary >= LENDING_SWITCH_BLOCKS) {
+            lending = !lending;
+            lendingContrary = 0;
+        }
+    }
+
+    /** The highest speed measured at a rung that compresses, without a history; NaN if none was. */
+    private double fastestCodecSpeed() {
+        double fastest = Double.NaN;
+        for (int r = 1; r < speed.length; r++) {
+            if (!Double.isNaN(speed[r]) && !(speed[r] <= fastest)) {
+                fastest = speed[r];
+            }
+        }
+        return fastest;
+    }
+
+    /**
+     * True unless the stream keeps histories and the link is too fast for them now (see
+     * decideLending): blocks at a rung with a history are then compressed to decode alone.
+     */
+    @Override
+    public boolean lendsHistories() {
+        return lending;
+    }
+
     /** What moving to {@code rung} costs once: loading its history, if it keeps one that would start afresh. */
     private double startCost(int rung) {
         double prime = history.primeNanos(rung);
-        return historiesSeen && history.stale(rung) && !Double.isNaN(prime) ? prime : 0;
+        return historiesLent() && history.stale(rung) && !Double.isNaN(prime) ? prime : 0;
     }
 
     /**
@@ -793,7 +853,7 @@ public final class ThroughputController implements LevelController {
             // With histories, past neighbours that are fresh or ruled out to the nearest stale
             // rung: LZ4 and raw, measured as the stream mixes them, say nothing of a rung with
             // a history, and LZ4 ruled out above raw must not hide zstd:1's history behind it.
-            while (historiesSeen && candidate >= 0 && candidate <= top
+            while (historiesLent() && candidate >= 0 && candidate <= top
                     && (blocks - measuredAt[candidate] < STALE_AFTER || ruledOut(candidate, current))) {
                 candidate += step;
             }
@@ -898,7 +958,7 @@ public final class ThroughputController implements LevelController {
             // estimate a hundredfold, to where raw looked best. Not without histories: there
             // the rung offering least is a slow codec on a fast link, and the ceiling held
             // text at LZ4 on a 10 Gbit/s link that raw fills (1.33x, four invocations each).
-            double ceiling = historiesSeen ? Math.max(Double.isNaN(link) ? 0 : link, observed * GUESS_HEADROOM)
+            double ceiling = historiesLent() ? Math.max(Double.isNaN(link) ? 0 : link, observed * GUESS_HEADROOM)
                     : Double.MAX_VALUE;
             // Raw blocks the writer wrote itself waited on the sink: the link took them no
             // faster than they went, so the window may raise the estimate to that pace, not past
@@ -1051,7 +1111,7 @@ public final class ThroughputController implements LevelController {
         if (o.compressNanos() <= 0 || o.uncompressedLength() <= 0) {
             return;
         }
-        if (history.learn(rung, o)) {
+        if (!o.historyWithheld() && history.learn(rung, o)) {
             // The rung keeps a history: its figures are the mix of its warm and cold blocks.
             measuredAt[rung] = blocks;
             return;
@@ -1139,9 +1199,9 @@ public final class ThroughputController implements LevelController {
         lastNanos = o.nanoTime();
     }
 
-    /** Whether {@code rung}'s figures are {@link #history}'s: not measured as a rung without one. */
+    /** Whether {@code rung}'s figures are {@link #history}'s: histories are lent, and it was not measured as a rung without one. */
     private boolean keptByHistory(int rung) {
-        return history.covers(rung, !Double.isNaN(speed[rung]));
+        return historiesLent() && history.covers(rung, !Double.isNaN(speed[rung]));
     }
 
     double estimatedSpeed(int rung) {

@@ -78,6 +78,7 @@ public final class AdaptiveCompressor implements AutoCloseable {
     private int lastStored;
     private boolean lastIncompressible;
     private boolean lastStartedHistory;
+    private boolean lastHistoryWithheld;
     private long lastCompressNanos;
     /** See {@link #recompressibleRungOfLastBlock()}. */
     private int lastRecompressibleRung = -1;
@@ -244,7 +245,7 @@ public final class AdaptiveCompressor implements AutoCloseable {
     public void planBlock(BlockJob job, int workers, byte[] src, int offset, int length) {
         plan(job, workers);
         if (histories != null) {
-            histories.plan(job, src, offset, length);
+            histories.plan(job, src, offset, length, controller.lendsHistories());
         }
     }
 
@@ -296,6 +297,7 @@ public final class AdaptiveCompressor implements AutoCloseable {
         lastUncompressed = job.uncompressedLength;
         lastStored = job.storedLength;
         lastStartedHistory = job.startedHistory && !lastIncompressible;
+        lastHistoryWithheld = job.historyWithheld;
         lastCompressNanos = job.compressNanos / job.workers;
         lastRecompressibleRung = lastIncompressible || withHistory ? -1 : job.usedRung;
         synchronized (statsLock) {
@@ -360,6 +362,7 @@ public final class AdaptiveCompressor implements AutoCloseable {
                 .writerWaitNanos(writerWaitNanos)
                 .directWrites(directWriteBytes, directWriteNanos)
                 .historyStarted(lastStartedHistory)
+                .historyWithheld(lastHistoryWithheld)
                 .build();
         int next = checkRung(controller.nextRung(observation));
         int previous = rung;

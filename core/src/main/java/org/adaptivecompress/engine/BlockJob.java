@@ -37,6 +37,8 @@ public final class BlockJob {
     int primeFlag;
     /** True if the block began {@link #history} anew rather than continuing its stream. */
     boolean startedHistory;
+    /** True if the block's rung keeps a history but none was lent to it (see Observation#historyWithheld). */
+    boolean historyWithheld;
 
     int uncompressedLength;
     /** The rung the frame was stored at: {@link #tryRung}, or 0 if the block did not shrink. */

@@ -37,6 +37,9 @@ final class Histories implements AutoCloseable {
         }
     }
 
+    /** The bytes a history's window and the stream's tail hold. */
+    private static final int WINDOW = 1 << FrameFormat.HISTORY_WINDOW_LOG;
+
     private final Ladder ladder;
     /** Histories not lent out, returned longest ago first. */
     private final ArrayDeque<History> idle = new ArrayDeque<>(FrameFormat.MAX_HISTORIES);
@@ -45,37 +48,59 @@ final class Histories implements AutoCloseable {
     private int made;
     private boolean closed;
     /** The stream's last bytes, as planned so far. */
-    private final StreamTail tail = new StreamTail(1 << FrameFormat.HISTORY_WINDOW_LOG);
+    private final StreamTail tail = new StreamTail(WINDOW);
     /** Stream bytes planned so far. */
     private long planned;
+    /** Where the tail began to be kept again after histories were last withheld; 0 if never withheld. */
+    private long tailFrom;
 
     Histories(Ladder ladder) {
         this.ladder = ladder;
     }
 
     /**
-     * Lends {@code job} a history if its rung keeps one, primed with the stream's last bytes
-     * when it starts anew or has missed over half a window of the stream since its last block
-     * (its window then holds little of what came just before), and takes in the block's bytes.
+     * Lends {@code job} a history if its rung keeps one and {@code lend} allows, primed with the
+     * stream's last bytes when it starts anew or has missed over half a window of the stream
+     * since its last block (its window then holds little of what came just before), and takes
+     * in the block's bytes.
+     *
+     * <p>While histories are withheld the stream's last bytes are not kept: that copy of every
+     * byte is most of what histories cost on the fast links they are withheld on. Lent again, a
+     * history is primed only once the tail holds as much of the stream as a reader's does (a
+     * window, or the short prime), and goes on from its own window until then.
      */
-    void plan(BlockJob job, byte[] src, int offset, int length) {
-        if (job.tryRung > 0) {
-            History h = lend(job.tryRung);
-            if (h != null) {
-                boolean stale = planned - h.lastEnd > FrameFormat.HISTORY_STALE_AFTER;
-                if ((!h.compressor.continuesFrame() || stale) && !tail.isEmpty()) {
-                    boolean shortPrime = slowToPrime(ladder.rung(job.tryRung));
-                    job.primeFlag = shortPrime ? FrameFormat.BLOCK_FLAG_PRIMED_SHORT : FrameFormat.BLOCK_FLAG_PRIMED;
-                    job.prime = tail.snapshot(shortPrime ? FrameFormat.SHORT_PRIME_LENGTH : Integer.MAX_VALUE,
-                            job.primeBuffer);
-                    job.primeBuffer = job.prime;
-                }
-                h.lastEnd = planned + length;
-                job.history = h;
+    void plan(BlockJob job, byte[] src, int offset, int length, boolean lend) {
+        boolean rungKeepsHistory = job.tryRung > 0 && ladder.rung(job.tryRung).codec().hasHistory();
+        History h = rungKeepsHistory && lend ? lend(job.tryRung) : null;
+        job.historyWithheld = rungKeepsHistory && h == null;
+        if (h != null) {
+            boolean stale = planned - h.lastEnd > FrameFormat.HISTORY_STALE_AFTER;
+            boolean shortPrime = slowToPrime(ladder.rung(job.tryRung));
+            int primeLength = shortPrime ? FrameFormat.SHORT_PRIME_LENGTH : Integer.MAX_VALUE;
+            if ((!h.compressor.continuesFrame() || stale) && !tail.isEmpty() && tailHoldsWhatAReaderHolds(primeLength)) {
+                job.primeFlag = shortPrime ? FrameFormat.BLOCK_FLAG_PRIMED_SHORT : FrameFormat.BLOCK_FLAG_PRIMED;
+                job.prime = tail.snapshot(primeLength, job.primeBuffer);
+                job.primeBuffer = job.prime;
             }
+            h.lastEnd = planned + length;
+            job.history = h;
         }
-        tail.append(src, offset, length);
+        if (lend) {
+            tail.append(src, offset, length);
+        } else {
+            tail.clear();
+            tailFrom = planned + length;
+        }
         planned += length;
+    }
+
+    /**
+     * Whether the tail's last {@code primeLength} bytes (at most a window, at most the stream so
+     * far) are the ones a reader primes with: it has been kept since the stream began, or for
+     * at least that long since histories were last withheld.
+     */
+    private boolean tailHoldsWhatAReaderHolds(int primeLength) {
+        return planned - tailFrom >= Math.min(primeLength, WINDOW) || tailFrom == 0;
     }
 
     /**

@@ -112,7 +112,7 @@ class HistoryFiguresTest {
     void rungsWithoutHistoriesAreLeftToTheController() {
         feedMix(2, 33);
         // LZ4 below: its blocks never start a history.
-        figures.advance(1, BLOCK);
+        figures.advance(1, BLOCK, true);
         boolean learnt = figures.learn(1, observation(1, 80_000, 400_000, false));
 
         assertThat(learnt).isFalse();
@@ -120,7 +120,7 @@ class HistoryFiguresTest {
         assertThat(figures.primeNanos(1)).isNaN();
         // A history rung's history goes stale once it misses half a window of the stream.
         for (int i = 0; i < FIRST_WINDOW / 2; i++) {
-            figures.advance(1, BLOCK);
+            figures.advance(1, BLOCK, true);
         }
         assertThat(figures.stale(2)).isTrue();
     }
@@ -137,7 +137,7 @@ class HistoryFiguresTest {
     }
 
     private void block(int rung, int stored, long nanos, boolean startsHistory) {
-        figures.advance(rung, BLOCK);
+        figures.advance(rung, BLOCK, true);
         figures.learn(rung, observation(rung, stored, nanos, startsHistory));
     }
 

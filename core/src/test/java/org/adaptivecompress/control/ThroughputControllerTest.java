@@ -2,7 +2,9 @@ package org.adaptivecompress.control;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.IntPredicate;
@@ -414,9 +416,11 @@ class ThroughputControllerTest {
         ThroughputController controller = new ThroughputController();
         controller.initialRung(DEFAULT_TOP);
         long[] clock = {0, 0};
-        // zstd:1's history started; LZ4, slow here, compresses little: raw, on a fast busy link, is best.
+        // zstd:1's history started; LZ4, slower than the link here, compresses little: raw, on
+        // a fast busy link, is best. The link (1 GB/s) is within twice LZ4's speed (0.6 GB/s),
+        // so histories stay lent (see withHistoriesALinkFarFasterThanEveryCodecWithholdsThem).
         controller.nextRung(busyBlock(2, BLOCK / 3, 1_000_000, clock).historyStarted(true).build());
-        controller.nextRung(busyBlock(1, BLOCK - 4_000, 5_000_000, clock).build());
+        controller.nextRung(busyBlock(1, BLOCK - 4_000, 220_000, clock).build());
         Set<Integer> probed = new TreeSet<>();
         for (int i = 0; i < 2_000; i++) {
             clock[0] += 1_000_000;
@@ -432,6 +436,51 @@ class ThroughputControllerTest {
         // LZ4 is ruled out (raw delivers far more than even an optimistic LZ4 would), but
         // zstd:1, whose history may find what raw sends, is still tried.
         assertThat(probed).contains(2).doesNotContain(1);
+    }
+
+    @Test
+    void withHistoriesALinkFarFasterThanEveryCodecWithholdsThemAndASlowOneLendsThemAgain() {
+        ThroughputController controller = new ThroughputController();
+        controller.initialRung(DEFAULT_TOP);
+        long[] clock = {0, 0};
+        // zstd:1's history started; LZ4 compresses at 26 MB/s, and the link takes 1 GB/s.
+        controller.nextRung(busyBlock(2, BLOCK / 3, 1_000_000, clock).historyStarted(true).build());
+        controller.nextRung(busyBlock(1, BLOCK - 4_000, 5_000_000, clock).build());
+        List<Boolean> lent = new ArrayList<>();
+        Set<Integer> probedWhileWithheld = new TreeSet<>();
+        for (int i = 0; i < 2_000; i++) {
+            clock[0] += 1_000_000;
+            clock[1] += 8 * BLOCK;
+            int next = controller.nextRung(Observation.builder().rung(0).topRung(DEFAULT_TOP)
+                    .fifoAroundFrame(1 << 20, 1 << 20, BLOCK + 20).block(BLOCK, BLOCK, false).compressNanos(20_000)
+                    .drainedBytes(clock[1]).nanoTime(clock[0]).build());
+            lent.add(controller.lendsHistories());
+            if (next != 0 && !controller.lendsHistories()) {
+                probedWhileWithheld.add(next);
+            }
+        }
+
+        // Not at the first blocks (a guess may overshoot for a few), but once the link has
+        // stayed past twice LZ4's speed for 64 blocks; from then on the stream runs the default
+        // path, on which zstd:1, measured cold, is ruled out like LZ4.
+        assertThat(lent.subList(0, 60)).containsOnly(true);
+        assertThat(lent.subList(100, lent.size())).containsOnly(false);
+        assertThat(probedWhileWithheld).isEmpty();
+
+        // The link drops to 10 MB/s, below LZ4's speed: lent again once it has stayed there 64 blocks.
+        int firstLent = -1;
+        for (int i = 0; i < 400 && firstLent < 0; i++) {
+            clock[0] += 13_000_000;
+            clock[1] += BLOCK;
+            int rung = i == 0 ? 0 : 1;
+            controller.nextRung(Observation.builder().rung(rung).topRung(DEFAULT_TOP)
+                    .fifoAroundFrame(1 << 20, 1 << 20, BLOCK + 20).block(BLOCK, rung == 0 ? BLOCK : BLOCK / 2, false)
+                    .compressNanos(rung == 0 ? 20_000 : 5_000_000).drainedBytes(clock[1]).nanoTime(clock[0]).build());
+            if (controller.lendsHistories()) {
+                firstLent = i;
+            }
+        }
+        assertThat(firstLent).isBetween(ThroughputController.LENDING_SWITCH_BLOCKS - 1, 200);
     }
 
     @Test

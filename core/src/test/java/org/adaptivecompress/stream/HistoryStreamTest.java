@@ -334,6 +334,63 @@ class HistoryStreamTest {
         assertThat(without.observations()).noneMatch(Observation::historyStarted);
     }
 
+    /** Follows a script of rungs, withholding histories from the blocks in {@code [from, to)}. */
+    private static final class WithholdingController implements LevelController {
+        private final ScriptedController script;
+        private final int from;
+        private final int to;
+        private int planned;
+
+        WithholdingController(int[] rungs, int from, int to) {
+            this.script = new ScriptedController(rungs);
+            this.from = from;
+            this.to = to;
+        }
+
+        @Override
+        public int initialRung(int top) {
+            return script.initialRung(top);
+        }
+
+        @Override
+        public int nextRung(Observation observation) {
+            return script.nextRung(observation);
+        }
+
+        @Override
+        public boolean lendsHistories() {
+            int block = planned++;
+            return block < from || block >= to;
+        }
+    }
+
+    @Test
+    void blocksWithheldAHistoryDecodeAloneAndItIsPrimedAgainOnlyOnceTheTailHoldsAWindow() throws IOException {
+        byte[] data = DataKind.TEXT.generate(5 << 20);
+        // Withheld for blocks 8-55; zstd:3's history then misses over half a window twice,
+        // at LZ4 for blocks 60-99 and 104-139. A window is 64 blocks of 32 KiB.
+        int[] script = runs(2, 60, 1, 40, 2, 4, 1, 36, 2, 20);
+        WithholdingController controller = new WithholdingController(script, 8, 56);
+
+        byte[] stream = write(data, true, "raw,lz4,zstd:3", () -> controller, 1);
+
+        assertThat(read(stream)).isEqualTo(data);
+        List<Block> blocks = blocks(stream);
+        List<Observation> observations = controller.script.observations();
+        for (int i = 0; i < 60; i++) {
+            assertThat(blocks.get(i).historyId() == 0).as("block %d decodes alone", i).isEqualTo(i >= 8 && i < 56);
+            assertThat(observations.get(i).historyWithheld()).as("block %d withheld", i).isEqualTo(i >= 8 && i < 56);
+        }
+        // The tail was dropped while withheld: at block 56 it is empty and at block 100 it
+        // holds 44 blocks where a reader's holds 64, so the history goes on from its own window
+        // rather than start from a prime other than the one the format names. At block 140 it
+        // holds a window again.
+        assertThat(blocks.get(56).flags()).isEqualTo(FrameFormat.BLOCK_FLAG_CONTINUES);
+        assertThat(blocks.get(100).flags()).isEqualTo(FrameFormat.BLOCK_FLAG_CONTINUES);
+        assertThat(blocks.get(140).flags()).isEqualTo(FrameFormat.BLOCK_FLAG_PRIMED);
+        assertThat(observations).noneMatch(o -> o.rung() == 1 && o.historyWithheld());
+    }
+
     @Test
     void aPrimedBlockAfterAMissingBlockFailsTyped() throws IOException {
         byte[] data = DataKind.TEXT.generate(2 << 20);
