@@ -413,21 +413,14 @@ class ThroughputControllerTest {
 
     @Test
     void withHistoriesAProbeFromRawGoesPastARuledOutLz4ToTheRungWithAHistory() {
-        ThroughputController controller = new ThroughputController();
-        controller.initialRung(DEFAULT_TOP);
         long[] clock = {0, 0};
-        // zstd:1's history started; LZ4, slower than the link here, compresses little: raw, on
-        // a fast busy link, is best. The link (1 GB/s) is within twice LZ4's speed (0.6 GB/s),
-        // so histories stay lent (see withHistoriesALinkFarFasterThanEveryCodecWithholdsThem).
-        controller.nextRung(busyBlock(2, BLOCK / 3, 1_000_000, clock).historyStarted(true).build());
-        controller.nextRung(busyBlock(1, BLOCK - 4_000, 220_000, clock).build());
+        // LZ4, slower than the link here, compresses little: raw, on a fast busy link, is best.
+        // The link (1 GB/s) is within twice LZ4's speed (0.6 GB/s), so histories stay lent
+        // (see withHistoriesALinkFarFasterThanEveryCodecWithholdsThemAndASlowOneLendsThemAgain).
+        ThroughputController controller = zstd1HistoryStartedThenLz4(220_000, clock);
         Set<Integer> probed = new TreeSet<>();
         for (int i = 0; i < 2_000; i++) {
-            clock[0] += 1_000_000;
-            clock[1] += 8 * BLOCK;
-            int next = controller.nextRung(Observation.builder().rung(0).topRung(DEFAULT_TOP)
-                    .fifoAroundFrame(1 << 20, 1 << 20, BLOCK + 20).block(BLOCK, BLOCK, false).compressNanos(20_000)
-                    .drainedBytes(clock[1]).nanoTime(clock[0]).build());
+            int next = rawOnAGigabyteLink(controller, clock);
             if (next != 0) {
                 probed.add(next);
             }
@@ -440,20 +433,13 @@ class ThroughputControllerTest {
 
     @Test
     void withHistoriesALinkFarFasterThanEveryCodecWithholdsThemAndASlowOneLendsThemAgain() {
-        ThroughputController controller = new ThroughputController();
-        controller.initialRung(DEFAULT_TOP);
         long[] clock = {0, 0};
-        // zstd:1's history started; LZ4 compresses at 26 MB/s, and the link takes 1 GB/s.
-        controller.nextRung(busyBlock(2, BLOCK / 3, 1_000_000, clock).historyStarted(true).build());
-        controller.nextRung(busyBlock(1, BLOCK - 4_000, 5_000_000, clock).build());
+        // LZ4 compresses at 26 MB/s, and the link takes 1 GB/s.
+        ThroughputController controller = zstd1HistoryStartedThenLz4(5_000_000, clock);
         List<Boolean> lent = new ArrayList<>();
         Set<Integer> probedWhileWithheld = new TreeSet<>();
         for (int i = 0; i < 2_000; i++) {
-            clock[0] += 1_000_000;
-            clock[1] += 8 * BLOCK;
-            int next = controller.nextRung(Observation.builder().rung(0).topRung(DEFAULT_TOP)
-                    .fifoAroundFrame(1 << 20, 1 << 20, BLOCK + 20).block(BLOCK, BLOCK, false).compressNanos(20_000)
-                    .drainedBytes(clock[1]).nanoTime(clock[0]).build());
+            int next = rawOnAGigabyteLink(controller, clock);
             lent.add(controller.lendsHistories());
             if (next != 0 && !controller.lendsHistories()) {
                 probedWhileWithheld.add(next);
@@ -900,6 +886,24 @@ class ThroughputControllerTest {
     }
 
     /** Raw's predicted throughput after a second of warm zstd:1 blocks that leave the FIFO dry. */
+    /** A controller whose first block started zstd:1's history and whose second took {@code lz4Nanos} at LZ4, barely shrinking. */
+    private static ThroughputController zstd1HistoryStartedThenLz4(long lz4Nanos, long[] clock) {
+        ThroughputController controller = new ThroughputController();
+        controller.initialRung(DEFAULT_TOP);
+        controller.nextRung(busyBlock(2, BLOCK / 3, 1_000_000, clock).historyStarted(true).build());
+        controller.nextRung(busyBlock(1, BLOCK - 4_000, lz4Nanos, clock).build());
+        return controller;
+    }
+
+    /** A raw block a millisecond after the last, the FIFO full and 8 blocks drained meanwhile: a 1 GB/s link. */
+    private static int rawOnAGigabyteLink(ThroughputController controller, long[] clock) {
+        clock[0] += 1_000_000;
+        clock[1] += 8 * BLOCK;
+        return controller.nextRung(Observation.builder().rung(0).topRung(DEFAULT_TOP)
+                .fifoAroundFrame(1 << 20, 1 << 20, BLOCK + 20).block(BLOCK, BLOCK, false).compressNanos(20_000)
+                .drainedBytes(clock[1]).nanoTime(clock[0]).build());
+    }
+
     private static double rawPredictedAfterWarmBlocks(boolean histories) {
         ThroughputController controller = new ThroughputController();
         controller.initialRung(DEFAULT_TOP);

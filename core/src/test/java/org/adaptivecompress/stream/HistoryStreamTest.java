@@ -334,49 +334,19 @@ class HistoryStreamTest {
         assertThat(without.observations()).noneMatch(Observation::historyStarted);
     }
 
-    /** Follows a script of rungs, withholding histories from the blocks in {@code [from, to)}. */
-    private static final class WithholdingController implements LevelController {
-        private final ScriptedController script;
-        private final int from;
-        private final int to;
-        private int planned;
-
-        WithholdingController(int[] rungs, int from, int to) {
-            this.script = new ScriptedController(rungs);
-            this.from = from;
-            this.to = to;
-        }
-
-        @Override
-        public int initialRung(int top) {
-            return script.initialRung(top);
-        }
-
-        @Override
-        public int nextRung(Observation observation) {
-            return script.nextRung(observation);
-        }
-
-        @Override
-        public boolean lendsHistories() {
-            int block = planned++;
-            return block < from || block >= to;
-        }
-    }
-
     @Test
     void blocksWithheldAHistoryDecodeAloneAndItIsPrimedAgainOnlyOnceTheTailHoldsAWindow() throws IOException {
         byte[] data = DataKind.TEXT.generate(5 << 20);
         // Withheld for blocks 8-55; zstd:3's history then misses over half a window twice,
         // at LZ4 for blocks 60-99 and 104-139. A window is 64 blocks of 32 KiB.
         int[] script = runs(2, 60, 1, 40, 2, 4, 1, 36, 2, 20);
-        WithholdingController controller = new WithholdingController(script, 8, 56);
+        ScriptedController controller = new ScriptedController(script).withholdingHistories(8, 56);
 
         byte[] stream = write(data, true, "raw,lz4,zstd:3", () -> controller, 1);
 
         assertThat(read(stream)).isEqualTo(data);
         List<Block> blocks = blocks(stream);
-        List<Observation> observations = controller.script.observations();
+        List<Observation> observations = controller.observations();
         for (int i = 0; i < 60; i++) {
             assertThat(blocks.get(i).historyId() == 0).as("block %d decodes alone", i).isEqualTo(i >= 8 && i < 56);
             assertThat(observations.get(i).historyWithheld()).as("block %d withheld", i).isEqualTo(i >= 8 && i < 56);

@@ -11,6 +11,9 @@ public final class ScriptedController implements LevelController {
     private final int[] rungs;
     private final List<Observation> observations = new ArrayList<>();
     private int next;
+    private int withheldFrom;
+    private int withheldTo;
+    private int planned;
 
     /** Answers {@code rungs[0]}, {@code rungs[1]}, ... and starts over. */
     public ScriptedController(int... rungs) {
@@ -35,6 +38,22 @@ public final class ScriptedController implements LevelController {
     public int nextRung(Observation observation) {
         observations.add(observation);
         return Math.min(rungs[next++ % rungs.length], observation.topRung());
+    }
+
+    /**
+     * Makes {@link #lendsHistories()} answer false for the blocks in {@code [from, to)}, counted
+     * from 0 in the order they are planned, and true for the others.
+     */
+    public ScriptedController withholdingHistories(int from, int to) {
+        withheldFrom = from;
+        withheldTo = to;
+        return this;
+    }
+
+    @Override
+    public boolean lendsHistories() {
+        int block = planned++;
+        return block < withheldFrom || block >= withheldTo;
     }
 
     /** Every observation so far. */
