@@ -54,7 +54,9 @@ import org.adaptivecompress.format.FrameFormat;
  *       probe rather than {@value #PROBE_INTERVAL} after the last move, and waits while the
  *       histories it would disturb cost more than a {@value #PRIME_BUDGET}th of the time since
  *       the last probe. A guessed link grows to at most {@value #GUESS_HEADROOM} times what an
- *       idle window drained (see learnLink).
+ *       idle window drained (see learnLink). On a link that stays past
+ *       {@value #LINK_PAST_CODECS} times the fastest codec's speed, histories are withheld and
+ *       all of this gives way to the rules without them (see decideLending).
  *   <li><b>Data changes</b>: a ratio sample far outside noise from its rung's average means new
  *       data; the other rungs' ratios are then forgotten and extrapolated from the fresh one
  *       until measured, because a pessimistic figure left over from random data would never
