@@ -77,7 +77,6 @@ final class HistoryFigures {
         }
     }
 
-
     /** Whether {@code rung} was seen to keep a history: its first block started one. */
     boolean keepsHistory(int rung) {
         return keepsHistory[rung];

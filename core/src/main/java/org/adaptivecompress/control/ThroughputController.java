@@ -670,8 +670,11 @@ public final class ThroughputController implements LevelController {
      * that mark.
      */
     private void decideLending() {
+        if (!historiesSeen || Double.isNaN(link)) {
+            return;
+        }
         double mark = LINK_PAST_CODECS * fastestCodecSpeed();
-        if (!historiesSeen || Double.isNaN(link) || Double.isNaN(mark)) {
+        if (Double.isNaN(mark)) {
             return;
         }
         boolean contrary = lending == link > mark;
@@ -686,7 +689,7 @@ public final class ThroughputController implements LevelController {
     private double fastestCodecSpeed() {
         double fastest = Double.NaN;
         for (int r = 1; r < speed.length; r++) {
-            if (!Double.isNaN(speed[r]) && !(speed[r] <= fastest)) {
+            if (!Double.isNaN(speed[r]) && (Double.isNaN(fastest) || speed[r] > fastest)) {
                 fastest = speed[r];
             }
         }

@@ -51,8 +51,6 @@ final class Histories implements AutoCloseable {
     private final StreamTail tail = new StreamTail(WINDOW);
     /** Stream bytes planned so far. */
     private long planned;
-    /** Where the tail began to be kept again after histories were last withheld; 0 if never withheld. */
-    private long tailFrom;
 
     Histories(Ladder ladder) {
         this.ladder = ladder;
@@ -89,18 +87,17 @@ final class Histories implements AutoCloseable {
             tail.append(src, offset, length);
         } else {
             tail.clear();
-            tailFrom = planned + length;
         }
         planned += length;
     }
 
     /**
      * Whether the tail's last {@code primeLength} bytes (at most a window, at most the stream so
-     * far) are the ones a reader primes with: it has been kept since the stream began, or for
-     * at least that long since histories were last withheld.
+     * far) are the ones a reader primes with: the tail has been kept for at least that many
+     * bytes, since the stream began or histories were last withheld.
      */
     private boolean tailHoldsWhatAReaderHolds(int primeLength) {
-        return planned - tailFrom >= Math.min(primeLength, WINDOW) || tailFrom == 0;
+        return tail.size() >= Math.min(Math.min(primeLength, WINDOW), planned);
     }
 
     /**

@@ -66,6 +66,11 @@ public final class StreamTail {
         return out;
     }
 
+    /** Bytes appended since it was made or last cleared; it keeps the last {@code capacity} of them. */
+    public long size() {
+        return total;
+    }
+
     /** True until a byte is appended (or after {@link #clear()}). */
     public boolean isEmpty() {
         return total == 0;

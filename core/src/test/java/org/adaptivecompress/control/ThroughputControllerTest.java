@@ -580,10 +580,6 @@ class ThroughputControllerTest {
         int loneLoads() {
             return loneLoads;
         }
-
-        double seconds() {
-            return clock;
-        }
     }
 
     @Test
@@ -885,7 +881,6 @@ class ThroughputControllerTest {
         return controller.throughput(0);
     }
 
-    /** Raw's predicted throughput after a second of warm zstd:1 blocks that leave the FIFO dry. */
     /** A controller whose first block started zstd:1's history and whose second took {@code lz4Nanos} at LZ4, barely shrinking. */
     private static ThroughputController zstd1HistoryStartedThenLz4(long lz4Nanos, long[] clock) {
         ThroughputController controller = new ThroughputController();
@@ -904,6 +899,7 @@ class ThroughputControllerTest {
                 .drainedBytes(clock[1]).nanoTime(clock[0]).build());
     }
 
+    /** Raw's predicted throughput after a second of warm zstd:1 blocks that leave the FIFO dry. */
     private static double rawPredictedAfterWarmBlocks(boolean histories) {
         ThroughputController controller = new ThroughputController();
         controller.initialRung(DEFAULT_TOP);

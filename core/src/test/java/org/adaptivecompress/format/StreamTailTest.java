@@ -29,6 +29,7 @@ class StreamTailTest {
             }
             all.write(piece, 0, length);
             byte[] stream = all.toByteArray();
+            assertThat(tail.size()).isEqualTo(stream.length);
             for (int max : new int[] {0, 10, 512, 1000, Integer.MAX_VALUE}) {
                 int held = Math.min(Math.min(stream.length, 1000), max);
                 assertThat(tail.snapshot(max)).as("after %d bytes, last %d", stream.length, max)
@@ -37,6 +38,7 @@ class StreamTailTest {
         }
         tail.clear();
         assertThat(tail.isEmpty()).isTrue();
+        assertThat(tail.size()).isZero();
         assertThat(tail.snapshot(Integer.MAX_VALUE)).isEmpty();
     }
 
