@@ -22,11 +22,12 @@ import org.adaptivecompress.format.FrameFormat;
  *       ratio whose compression time the backlog already queued hides from the link, and never
  *       below rung {@value #INITIAL_RUNG}: a FIFO that runs dry says the link took what it was
  *       offered, not that it would take raw at the writer's pace.
- *   <li><b>Link rate</b> is measured over windows while the sender was busy throughout (a
- *       backlog at both ends); when the FIFO ran dry the link is faster than what was fed to
- *       it, so the estimate doubles per such window until the link has been measured once,
- *       then grows by a quarter per window, as TCP's slow start and congestion avoidance do
- *       (never by more than a doubling, however fast a sink that absorbs a burst drained).
+ *   <li><b>Link rate</b> ({@link LinkEstimator}) is measured over windows while the sender
+ *       was busy throughout (a backlog at both ends); when the FIFO ran dry the link is faster
+ *       than what was fed to it, so the estimate doubles per such window until the link has
+ *       been measured once, then grows by a quarter per window, as TCP's slow start and
+ *       congestion avoidance do (never by more than a doubling, however fast a sink that
+ *       absorbs a burst drained).
  *       An estimate only idle windows raised is a guess: on it the rung moves down one step
  *       per idle window, and the first busy window that measures less replaces it, as a loss
  *       cuts TCP's window. A backlog that builds for longer than a stall lowers the estimate
@@ -53,8 +54,9 @@ import org.adaptivecompress.format.FrameFormat;
  *       nearest stale rung, comes {@value #HISTORY_PROBE_INTERVAL} blocks after the last
  *       probe rather than {@value #PROBE_INTERVAL} after the last move, and waits while the
  *       histories it would disturb cost more than a {@value #PRIME_BUDGET}th of the time since
- *       the last probe. A guessed link grows to at most {@value #GUESS_HEADROOM} times what an
- *       idle window drained (see learnLink). On a link that stays past
+ *       the last probe. A guessed link grows to at most
+ *       {@value LinkEstimator#GUESS_HEADROOM} times what an idle window drained (see
+ *       {@link LinkEstimator#learn}). On a link that stays past
  *       {@value #LINK_PAST_CODECS} times the fastest codec's speed, histories are withheld and
  *       all of this gives way to the rules without them (see decideLending).
  *   <li><b>Data changes</b>: a ratio sample far outside noise from its rung's average means new
@@ -121,42 +123,17 @@ public final class ThroughputController implements LevelController {
     static final double STEP_SMALLER = 1.08;
     private static final double RAW_SPEED_GUESS = 10e9;
     private static final double FIRST_RUNG_SPEED_GUESS = 1e9;
-    private static final double IDLE_LINK_GROWTH = 2;
-    private static final double IDLE_LINK_CREEP = 1.25;
-    private static final int IDLE_WINDOWS_TO_SLOW_START = 4;
-    /** How far above what an idle window drained a guess may run (see learnLink). */
-    static final double GUESS_HEADROOM = 4;
     /** Histories are withheld on a link this many times faster than the fastest codec (see decideLending). */
     static final double LINK_PAST_CODECS = 2;
     /** Blocks in a row on the other side of that mark that switch lending (see decideLending). */
     static final int LENDING_SWITCH_BLOCKS = 64;
-    static final int LINK_WINDOW_BYTES = 256 * 1024;
-    static final int LINK_WINDOW_MILLIS = 100;
-    static final int LINK_WINDOW_GROWTH = 256 * 1024;
-    /**
-     * A sender (or the receiver at the link's other end) that loses its core for a time slice
-     * stops the drained count as a slow link does; on a busy machine that lasts a few
-     * milliseconds, so only a FIFO that fills for longer says the link slowed.
-     */
-    static final int STALL_MILLIS = 4;
     /**
      * A backlog past which a growing FIFO is fed only rungs whose compression it hides (see
      * rungTheBacklogHides). The stream's default FIFO holds no more, so there its capacity
      * bounds a flood by itself; the guard acts for streams given a larger FIFO.
      */
     static final int FLOOD_BACKLOG = 1 << 20;
-    /** How long after the start no finished sender write bounds the link (see boundStartupLink). */
-    static final int STARTUP_SILENCE_MILLIS = 2;
-    /** The most a sender writes at once (AdaptiveOutputStream's FIFO writes 64 KiB chunks). */
-    private static final int SENDER_WRITE = 64 * 1024;
-    private static final double LINK_SLOWED = 0.8;
-    /** How many earlier points of a backlog its bound is measured from (see boundLinkByBacklog). */
-    private static final int BACKLOG_MARKS = 8;
-    /** How far past the measured link a guess may run before a backlog refutes it without a stall allowance. */
-    private static final double GUESS_BEYOND_MEASURED = 2;
-    private static final double LINK_ALPHA = 0.6;
     private static final double FIRST_RUNG_RATIO_GUESS = 1.5;
-    private static final double MAX_LINK = 1e12;
     private static final double PLAUSIBLE_PROBE = 0.7;
     private static final double INCOMPRESSIBLE = 32.0 / 31;
     private static final double MIN_DITHER_GAIN = 1.05;
@@ -167,7 +144,7 @@ public final class ThroughputController implements LevelController {
     /** How much better than a queued frame's ratio the rung held's must be to compress it again. */
     static final double RECOMPRESS_GAIN = 1.1;
     /** How long a backlog must have lasted before queued frames are compressed again: twice a sender's stall. */
-    static final int RECOMPRESS_BACKLOG_MILLIS = 2 * STALL_MILLIS;
+    static final int RECOMPRESS_BACKLOG_MILLIS = 2 * LinkEstimator.STALL_MILLIS;
     /**
      * How much better (percent) a rung's ratio must be for a backlog to pay for it. At 5 %,
      * noisy figures on slow links, where the top rungs differ by a few percent, had blocks
@@ -181,22 +158,13 @@ public final class ThroughputController implements LevelController {
     static final double BACKLOG_SPEND_SLOWDOWN = 2;
     /** {@link #BACKLOG_SPEND_GAIN_PERCENT} as a factor. */
     private static final double BACKLOG_SPEND_GAIN = 1 + BACKLOG_SPEND_GAIN_PERCENT / 100.0;
-    /**
-     * How long raw blocks the writer wrote itself must have taken, one alone or several summed,
-     * before they bound the link: twice a stall, because on unthrottled loopback a receiver
-     * that loses its core holds one write for 4-6 ms, and each such write read as a link of
-     * 23-64 MB/s sent the next 8-23 blocks at zstd:1 (see boundLinkByDirectWrites).
-     */
-    static final int DIRECT_WRITE_SPAN_MILLIS = 2 * STALL_MILLIS;
 
     private double[] speed = new double[0];
     private double[] ratio = new double[0];
     private long[] measuredAt = new long[0];
     /** Blocks measured at each rung since its figures were last replaced. */
     private int[] samples = new int[0];
-    private double link = Double.NaN;
-    /** The link rate measured over busy windows only, without the growth idle windows add. */
-    private double measuredLink = Double.NaN;
+    private final LinkEstimator link = new LinkEstimator();
     private final GoodputMeter goodput = new GoodputMeter();
     /**
      * Goodput of runs at each held rung alone (key {@code r}) and dithered with a neighbour
@@ -210,44 +178,8 @@ public final class ThroughputController implements LevelController {
     private double overheadPerByte = Double.NaN;
     private long lastNanos = -1;
     private long blocks;
-    private long startNanos = -1;
-    private long startDrained;
-    /** Until the link is measured: the fastest it can be, from what drained since the start; NaN before one write. */
-    private double startupLinkAtMost = Double.NaN;
-    /** While no write has finished: how long the link has been silent, which caps the start-up rung's block time. */
-    private long silenceNanos = Long.MAX_VALUE;
-    private long windowStartNanos = -1;
-    private long windowStartDrained;
-    /** When the current unbroken backlog began (-1: the FIFO ran dry at the last block), and the counts then. */
-    private long backlogSinceNanos = -1;
-    /** When the current unbroken backlog began; -1 while the FIFO is dry. */
-    private long backlogBeganNanos = -1;
-    /** The previous block's time and drained count. */
-    private long previousNanos = -1;
-    private long previousDrained;
-    private long backlogSinceFifo;
-    private double backlogStartLink;
-    /** Where earlier bounds of the current backlog were measured from: any span of it bounds the link. */
-    private final DrainMarks backlogMarks = new DrainMarks(BACKLOG_MARKS);
-    /** Bytes the writer wrote to the sink itself, and the time that took, since they last bounded the link. */
-    private long directBytes;
-    private long directNanos;
-    /** Bytes the writer wrote to the sink itself in the current link window, and the time that took. */
-    private long windowDirectBytes;
-    private long windowDirectNanos;
-    /** The largest FIFO depth seen in the current link window. */
-    private long windowPeakFifo;
-    private boolean windowBusy;
-    private boolean linkMeasured;
-    /** The estimate was last raised by an idle window: a guess that the link is faster than it was offered. */
-    private boolean linkGuessed;
-    /** Idle windows so far, and the one in which the controller last stepped down on a guessed link. */
-    private long idleWindowCount;
+    /** The idle window in which the controller last stepped down on a guessed link (see stepDownOnGuess). */
     private long guessedStepWindow = -1;
-    /** The highest rung a block of the current link window was compressed at, and of the last idle window. */
-    private int windowTopRung;
-    private int lastIdleWindowTopRung = Integer.MAX_VALUE;
-    private int idleWindows;
     /** Blocks since the held rung (the one dithering and probes return to) last changed. */
     private int sinceChange;
     /** Blocks since the last probe began. */
@@ -269,7 +201,6 @@ public final class ThroughputController implements LevelController {
     private boolean lending = true;
     private int lendingContrary;
     private boolean probeUpNext;
-    private boolean fifoOutrunsLink;
     private int held;
     /** The rung held before the last move the model made, while that move can still be undone. */
     private int leftBehind = -1;
@@ -299,14 +230,14 @@ public final class ThroughputController implements LevelController {
         if (lastLoadingProbeNanos < 0) {
             lastLoadingProbeNanos = o.nanoTime();
         }
-        learnLink(o);
+        link.learn(o, historiesLent());
         decideLending();
         learnOverhead(o);
-        goodput.observe(o, held, blocks, measuredLink);
-        ditherGoodput.observe(o, dithering ? ditherKey(held) : held, blocks, measuredLink);
+        goodput.observe(o, held, blocks, link.measured());
+        ditherGoodput.observe(o, dithering ? ditherKey(held) : held, blocks, link.measured());
         dithering = false;
-        if (Double.isNaN(link)) {
-            boundStartupLink(o);
+        if (!link.known()) {
+            link.boundStartup(o);
         }
         if (o.incompressible()) {
             // Raw at once, and raw is the rung held, unless the link hides the rung's compression
@@ -323,7 +254,7 @@ public final class ThroughputController implements LevelController {
             return held;
         }
         learnRung(current, o);
-        if (Double.isNaN(link)) {
+        if (!link.known()) {
             held = startupRung(o);
             return held;
         }
@@ -341,7 +272,8 @@ public final class ThroughputController implements LevelController {
         // best rung's gain: the step's own figures may be a single sample (one slow first
         // block) and are what the step is there to refresh. If refreshed they settle below
         // the rung left behind, the step is undone below like any other move.
-        int target = best < home && linkGuessed ? stepDownOnGuess(home) : best;
+        int target = best < home && link.guessed() ? stepDownOnGuess(home) : best;
+        boolean fifoOutranLink = link.takeFifoOutranLink();
         if (target != home && throughput(best) > throughput(home) * HYSTERESIS && !refusedByGoodput(target, home)
                 && primePaysOff(target, best, home, o.uncompressedLength())) {
             leftBehind = home;
@@ -351,12 +283,11 @@ public final class ThroughputController implements LevelController {
             // going back needs no hysteresis, or the controller would stay on the worse rung.
             home = leftBehind;
             leftBehind = -1;
-        } else if (fifoOutrunsLink && home < o.topRung()) {
+        } else if (fifoOutranLink && home < o.topRung()) {
             // The FIFO fills faster than the (still settling) link estimate allows: climb a
             // rung as AdOC would, until the estimate catches up.
             home++;
         }
-        fifoOutrunsLink = false;
         sinceChange = home == held ? sinceChange + 1 : 0;
         sinceProbe++;
         held = home;
@@ -410,7 +341,7 @@ public final class ThroughputController implements LevelController {
      */
     private int rungTheBacklogAffords(Observation o, int next) {
         int block = o.uncompressedLength();
-        double floor = link * STALL_MILLIS / 1e3;
+        double floor = link.rate() * LinkEstimator.STALL_MILLIS / 1e3;
         if (historiesLent() || block <= 0 || o.fifoBytes() <= floor || !measuredLately(held)) {
             return next;
         }
@@ -420,7 +351,7 @@ public final class ThroughputController implements LevelController {
                 continue;
             }
             double frame = block / effectiveRatio(r);
-            double drained = link * block / pipelineSpeed(r);
+            double drained = link.rate() * block / pipelineSpeed(r);
             if (drained <= BACKLOG_SPEND_SLOWDOWN * frame && o.fifoBytes() + frame - drained >= floor) {
                 pick = r;
             }
@@ -443,10 +374,10 @@ public final class ThroughputController implements LevelController {
      * sender.
      */
     private int rungTheBacklogHides(Observation o) {
-        if (!linkGuessed || linkMeasured || o.fifoBytes() <= FLOOD_BACKLOG || o.fifoGrowth() <= 0) {
+        if (!link.guessed() || link.everMeasured() || o.fifoBytes() <= FLOOD_BACKLOG || o.fifoGrowth() <= 0) {
             return 0;
         }
-        double budgetNanos = o.fifoBytes() * 1e9 / link;
+        double budgetNanos = o.fifoBytes() * 1e9 / link.rate();
         int block = Math.max(1, o.uncompressedLength());
         int pick = 0;
         for (int r = 1; r <= o.topRung(); r++) {
@@ -466,13 +397,13 @@ public final class ThroughputController implements LevelController {
      * next window measure the link under a load it may not take.
      */
     private int stepDownOnGuess(int home) {
-        if (guessedStepWindow == idleWindowCount || lastIdleWindowTopRung > home) {
+        if (guessedStepWindow == link.idleWindowCount() || link.lastIdleWindowTopRung() > home) {
             // One step per idle window, and only on a window spent at the rung stepped from
             // or below: a window of slower rungs says nothing of whether the link takes this
             // rung's output, which only this rung's own window (busy or not) measures.
             return home;
         }
-        guessedStepWindow = idleWindowCount;
+        guessedStepWindow = link.idleWindowCount();
         return home - 1;
     }
 
@@ -535,7 +466,7 @@ public final class ThroughputController implements LevelController {
 
     /**
      * True: raw blocks the writer wrote to the sink itself bound the link as a backlog does
-     * (see boundLinkByDirectWrites), so a link that drops while the stream sends raw is seen.
+     * (see {@link LinkEstimator}), so a link that drops while the stream sends raw is seen.
      */
     @Override
     public boolean learnsFromDirectWrites() {
@@ -561,7 +492,7 @@ public final class ThroughputController implements LevelController {
      * A guessed link counts: idle windows raise a guess above what the link took, so it errs
      * fast, where the headroom is harder to meet. A backlog errs slow when it is a sender that
      * lost its core: one of 4 ms on JSON at 1000 Mbit/s, bounding the link at 15 MB/s (see
-     * guessOutranMeasurement), had LZ4 frames compressed again at zstd:1 while the sender
+     * LinkEstimator), had LZ4 frames compressed again at zstd:1 while the sender
      * emptied the FIFO and waited. A link that really dropped holds its backlog far longer.
      *
      * <p>A move can land on a rung known only by extrapolation (three times slower per rung
@@ -572,12 +503,11 @@ public final class ThroughputController implements LevelController {
      */
     @Override
     public int recompressRung(int storedRung) {
-        boolean backlogHeld = backlogBeganNanos >= 0
-                && previousNanos - backlogBeganNanos >= RECOMPRESS_BACKLOG_MILLIS * 1_000_000L;
-        if (held <= storedRung || Double.isNaN(link) || historiesSeen || !backlogHeld || !measuredLately(held)) {
+        boolean backlogHeld = link.backlogHeldNanos() >= RECOMPRESS_BACKLOG_MILLIS * 1_000_000L;
+        if (held <= storedRung || !link.known() || historiesSeen || !backlogHeld || !measuredLately(held)) {
             return storedRung;
         }
-        boolean writerHasTime = pipelineSpeed(held) >= RECOMPRESS_HEADROOM * link * effectiveRatio(held);
+        boolean writerHasTime = pipelineSpeed(held) >= RECOMPRESS_HEADROOM * link.rate() * effectiveRatio(held);
         boolean frameShrinks = effectiveRatio(held) >= RECOMPRESS_GAIN * effectiveRatio(storedRung);
         return writerHasTime && frameShrinks ? held : storedRung;
     }
@@ -592,11 +522,11 @@ public final class ThroughputController implements LevelController {
 
     /**
      * Nothing bounds the link yet: no sender write has finished and the stream is younger than
-     * {@value #STARTUP_SILENCE_MILLIS} ms. Trying costs little either way then: on a slow link
+     * {@value LinkEstimator#STARTUP_SILENCE_MILLIS} ms. Trying costs little either way then: on a slow link
      * the link hides it, and on a fast one the first write ends the phase within a block or two.
      */
     private boolean linkUnbounded() {
-        return Double.isNaN(link) && Double.isNaN(startupLinkAtMost);
+        return !link.known() && Double.isNaN(link.startupAtMost());
     }
 
     /**
@@ -604,7 +534,7 @@ public final class ThroughputController implements LevelController {
      * raw, with a margin; before the link is measured, than the fastest link it can be.
      */
     private boolean compressionHidden(int rung) {
-        double linkAtMost = Double.isNaN(link) ? startupLinkAtMost : link;
+        double linkAtMost = link.known() ? link.rate() : link.startupAtMost();
         return !Double.isNaN(linkAtMost) && pipelineSpeed(rung) >= linkAtMost * HIDDEN_TRY_MARGIN;
     }
 
@@ -614,7 +544,7 @@ public final class ThroughputController implements LevelController {
      * move down after the link got faster must never wait for old samples to expire.
      */
     private boolean refusedByGoodput(int candidate, int current) {
-        return candidate > current && goodput.measuredWorse(candidate, current, blocks, measuredLink);
+        return candidate > current && goodput.measuredWorse(candidate, current, blocks, link.measured());
     }
 
     /**
@@ -630,13 +560,13 @@ public final class ThroughputController implements LevelController {
      * milliseconds, which a link that slows later carries for seconds.
      */
     private int startupRung(Observation o) {
-        if (Double.isNaN(startupLinkAtMost)) {
-            // No bound yet (see boundStartupLink). Climb as AdOC does while the FIFO grows
+        if (Double.isNaN(link.startupAtMost())) {
+            // No bound yet (see {@link LinkEstimator#boundStartup}). Climb as AdOC does while the FIFO grows
             // past a block.
             boolean growing = o.fifoGrowth() > 0 && o.fifoBytes() > o.uncompressedLength();
             return growing ? Math.min(o.rung() + 1, o.topRung()) : o.rung();
         }
-        double budgetNanos = Math.min(o.fifoBytes() * 1e9 / startupLinkAtMost, silenceNanos);
+        double budgetNanos = Math.min(o.fifoBytes() * 1e9 / link.startupAtMost(), link.silenceNanos());
         int block = Math.max(1, o.uncompressedLength());
         int pick = Math.min(INITIAL_RUNG, o.topRung());
         for (int r = pick + 1; r <= o.topRung(); r++) {
@@ -670,14 +600,14 @@ public final class ThroughputController implements LevelController {
      * that mark.
      */
     private void decideLending() {
-        if (!historiesSeen || Double.isNaN(link)) {
+        if (!historiesSeen || !link.known()) {
             return;
         }
         double mark = LINK_PAST_CODECS * fastestCodecSpeed();
         if (Double.isNaN(mark)) {
             return;
         }
-        boolean contrary = lending == link > mark;
+        boolean contrary = lending == link.rate() > mark;
         lendingContrary = contrary ? lendingContrary + 1 : 0;
         if (lendingContrary >= LENDING_SWITCH_BLOCKS) {
             lending = !lending;
@@ -712,29 +642,6 @@ public final class ThroughputController implements LevelController {
     }
 
     /**
-     * Until the link is measured, bounds it from above: what drained since the stream started,
-     * plus one sender write in flight, over the time. NaN until one write has finished or
-     * {@value #STARTUP_SILENCE_MILLIS} ms have passed. Waiting for the first write would let a
-     * writer far faster than a slow link queue its first megabytes at weak rungs (the whole
-     * input, on a short transfer: 2 MiB of JSON leave the writer in 6 ms, the first 64 KiB write
-     * takes 52 ms at 10 Mbit/s). But no write finished may also be a sender not yet scheduled,
-     * on a fast link, so while the bound rests on silence alone the start-up rung may not spend
-     * longer on a block than the silence has lasted: a stall costs at most about its own length.
-     */
-    private void boundStartupLink(Observation o) {
-        if (startNanos < 0) {
-            startNanos = o.nanoTime() - o.compressNanos();
-            startDrained = o.drainedBytes();
-        }
-        long elapsed = Math.max(1, o.nanoTime() - startNanos);
-        boolean written = o.drainedBytes() > startDrained;
-        if (written || elapsed >= STARTUP_SILENCE_MILLIS * 1_000_000L) {
-            startupLinkAtMost = (o.drainedBytes() + SENDER_WRITE) * 1e9 / elapsed;
-            silenceNanos = written ? Long.MAX_VALUE : elapsed;
-        }
-    }
-
-    /**
      * When neither of two adjacent rungs keeps both the compressor and the link busy (one
      * leaves the link idle, the other the compressor), alternating them in the right proportion
      * delivers more than either: compression of one block overlaps sending of another. Returns
@@ -749,7 +656,7 @@ public final class ThroughputController implements LevelController {
             // On a guessed link a faster rung is only reached through stepDownOnGuess. Nor a
             // rung whose history would start afresh: its blocks, one in dozens, each paid a
             // load (8 ms for zstd:1's 2 MiB, where a warm block takes 0.05) and then left it.
-            if (other < 0 || other > top || other < home && linkGuessed || startCost(other) > 0) {
+            if (other < 0 || other > top || other < home && link.guessed() || startCost(other) > 0) {
                 continue;
             }
             double share = mixShare(home, other);
@@ -790,11 +697,11 @@ public final class ThroughputController implements LevelController {
      * transfers over 1.1 s) with the model trusted, 0.87-1.01 s with it checked.
      */
     private boolean ditherConfirmed(int home, double gain) {
-        if (Double.isNaN(overheadPerByte) || link * overheadPerByte / 1e9 < gain - 1) {
+        if (Double.isNaN(overheadPerByte) || link.rate() * overheadPerByte / 1e9 < gain - 1) {
             return true;
         }
-        return ditherGoodput.isFresh(home, blocks, measuredLink)
-                && !ditherGoodput.measuredWorse(ditherKey(home), home, blocks, measuredLink);
+        return ditherGoodput.isFresh(home, blocks, link.measured())
+                && !ditherGoodput.measuredWorse(ditherKey(home), home, blocks, link.measured());
     }
 
     private int ditherKey(int rung) {
@@ -805,21 +712,21 @@ public final class ThroughputController implements LevelController {
     private double mixShare(int a, int b) {
         double cpuA = 1 / pipelineSpeed(a);
         double cpuB = 1 / pipelineSpeed(b);
-        double linkA = 1 / (link * effectiveRatio(a));
-        double linkB = 1 / (link * effectiveRatio(b));
+        double linkA = 1 / (link.rate() * effectiveRatio(a));
+        double linkB = 1 / (link.rate() * effectiveRatio(b));
         double denominator = (linkB - linkA) - (cpuB - cpuA);
         return denominator == 0 ? -1 : (cpuA - linkA) / denominator;
     }
 
     private double mixedThroughput(int a, int b, double shareB) {
         double cpu = (1 - shareB) / pipelineSpeed(a) + shareB / pipelineSpeed(b);
-        double wire = ((1 - shareB) / effectiveRatio(a) + shareB / effectiveRatio(b)) / link;
+        double wire = ((1 - shareB) / effectiveRatio(a) + shareB / effectiveRatio(b)) / link.rate();
         return 1 / Math.max(cpu, wire);
     }
 
     /** The predicted input bytes per second at {@code rung}. */
     double throughput(int rung) {
-        return Math.min(pipelineSpeed(rung), link * effectiveRatio(rung));
+        return Math.min(pipelineSpeed(rung), link.rate() * effectiveRatio(rung));
     }
 
     /**
@@ -830,7 +737,7 @@ public final class ThroughputController implements LevelController {
      */
     private double optimisticThroughput(int candidate, int current) {
         double ratio = Math.max(effectiveRatio(candidate), effectiveRatio(current) * STEP_SMALLER);
-        return Math.min(pipelineSpeed(candidate), link * ratio);
+        return Math.min(pipelineSpeed(candidate), link.rate() * ratio);
     }
 
     /** A block that would not shrink by 1/32 is stored raw: it costs the time and gains nothing. */
@@ -880,231 +787,6 @@ public final class ThroughputController implements LevelController {
     private boolean ruledOut(int candidate, int current) {
         return candidate > current && !keptByHistory(candidate)
                 && optimisticThroughput(candidate, current) < throughput(current) * PLAUSIBLE_PROBE;
-    }
-
-    /**
-     * Measures the link over windows of at least {@value #LINK_WINDOW_BYTES} bytes drained or
-     * {@value #LINK_WINDOW_MILLIS} ms: a sender writes in chunks, so the drained count moves in
-     * steps that a per-block rate would turn into noise. A FIFO that fills fast says sooner that
-     * the link has slowed (see boundLinkByBacklog). Raw blocks the writer wrote to the sink
-     * itself leave the FIFO dry, so their windows are idle ones, as those of raw blocks the
-     * sender took at once were; such writes lower the estimate instead (see
-     * boundLinkByDirectWrites), and an idle window raises it no further than their pace.
-     */
-    private void learnLink(Observation o) {
-        boolean senderBusy = o.fifoBytesAtBlockStart() > 0 && o.fifoBytes() > 0;
-        if (!senderBusy) {
-            raiseLinkByEmptiedBacklog(o);
-        }
-        boundLinkByBacklog(o, senderBusy);
-        boundLinkByDirectWrites(o);
-        previousNanos = o.nanoTime();
-        previousDrained = o.drainedBytes();
-        if (windowStartNanos < 0) {
-            startWindow(o);
-            return;
-        }
-        windowBusy &= senderBusy;
-        windowDirectBytes += o.directWriteBytes();
-        windowDirectNanos += o.directWriteNanos();
-        windowPeakFifo = Math.max(windowPeakFifo, o.fifoBytes());
-        windowTopRung = Math.max(windowTopRung, o.rung());
-        long elapsed = o.nanoTime() - windowStartNanos;
-        long drained = o.drainedBytes() - windowStartDrained;
-        boolean enoughDrained = drained >= LINK_WINDOW_BYTES;
-        // A busy window needs two sender writes drained before time alone may close it: the
-        // drained count moves in whole writes, so one write over a short time reads as a link
-        // many times faster, and none as a dead one.
-        boolean timeUp = elapsed >= LINK_WINDOW_MILLIS * 1_000_000L && (!windowBusy || drained >= 2 * SENDER_WRITE);
-        if (!enoughDrained && !timeUp) {
-            return;
-        }
-        double observed = drained * 1e9 / Math.max(1, elapsed);
-        if (windowBusy) {
-            // A guess that a busy window measures wrong is replaced, not averaged, as TCP cuts
-            // its window on a loss: a rung chosen on the guess (raw, on a link that only looked
-            // fast because the compressor was the bottleneck) would go on flooding the FIFO for
-            // several windows while an average came down.
-            boolean refuted = linkGuessed && observed < link;
-            link = Double.isNaN(link) || refuted ? observed : link + LINK_ALPHA * (observed - link);
-            linkGuessed = false;
-            measuredLink = Double.isNaN(measuredLink) ? observed
-                    : measuredLink + LINK_ALPHA * (observed - measuredLink);
-            idleWindows = 0;
-            linkMeasured = true;
-        } else if (windowPeakFifo >= LINK_WINDOW_GROWTH) {
-            // The FIFO ran dry at some block of the window but also held a backlog in it: the
-            // link did not take all it was offered, which is no sign of a faster link, however
-            // fast the drained count moved (a socket buffer that empties swallows a backlog at
-            // memory speed). The next window, busy throughout, measures it.
-            idleWindows = 0;
-        } else {
-            // The link took everything offered, so it is faster than that by an unknown margin.
-            // As TCP does: double the estimate per such window until the link has been measured
-            // once (slow start), then grow it by a quarter (or faster rungs, raw above all,
-            // would be tried on an estimate far above the rate just measured, and flap back),
-            // doubling again once idle windows keep coming (the link really got faster).
-            idleWindows++;
-            idleWindowCount++;
-            lastIdleWindowTopRung = windowTopRung;
-            boolean slowStart = !linkMeasured || idleWindows > IDLE_WINDOWS_TO_SLOW_START;
-            // What drained is a lower bound on the link only over long spans: a sink that
-            // absorbs a burst (a socket buffer, a token bucket's credit) reads far faster for a
-            // window. So it may lift the estimate to itself, but by no more than a doubling.
-            double growth = slowStart ? IDLE_LINK_GROWTH : IDLE_LINK_CREEP;
-            double raised = Double.isNaN(link) ? observed * growth
-                    : Math.max(link * growth, Math.min(observed, link * IDLE_LINK_GROWTH));
-            // With histories, a window that offered the link a small fraction of the estimate
-            // says nothing of rates far beyond what it offered, as TCP grows no window that a
-            // sender limited by its application leaves unused (RFC 7661): the guess runs to at
-            // most GUESS_HEADROOM times what drained, and is never lowered by that. A warm
-            // history sends a sixtieth of its input (zstd:1 on repeated prose: 18 MB/s on the
-            // wire at 1 Gbit/s), and without the ceiling idle windows raised that link's
-            // estimate a hundredfold, to where raw looked best. Not without histories: there
-            // the rung offering least is a slow codec on a fast link, and the ceiling held
-            // text at LZ4 on a 10 Gbit/s link that raw fills (1.33x, four invocations each).
-            double ceiling = historiesLent() ? Math.max(Double.isNaN(link) ? 0 : link, observed * GUESS_HEADROOM)
-                    : Double.MAX_VALUE;
-            // Raw blocks the writer wrote itself waited on the sink: the link took them no
-            // faster than they went, so the window may raise the estimate to that pace, not past
-            // it. Without this cap, a stream sending random data raw at 1000 Mbit/s doubled its
-            // estimate every two blocks, to tens of GB/s, and then sent the text after it raw as
-            // well, where zstd:1 keeps up with that link sending 43 % of the bytes.
-            if (windowDirectNanos > 0) {
-                double directPace = windowDirectBytes * 1e9 / windowDirectNanos;
-                ceiling = Math.min(ceiling, Math.max(Double.isNaN(link) ? 0 : link, directPace));
-            }
-            double guess = Math.min(MAX_LINK, Math.max(Math.min(raised, ceiling), 1));
-            linkGuessed |= Double.isNaN(link) || guess > link;
-            link = guess;
-        }
-        startWindow(o);
-    }
-
-    /**
-     * While the FIFO has held a backlog since a block began, the sender has been writing all
-     * along, so over any span of that backlog the link is at most what drained plus one sender
-     * write in flight, over the span's time. Once the backlog has grown by
-     * {@value #LINK_WINDOW_GROWTH} bytes over more than a stall since the last bound, the
-     * tightest such bound (from the last {@value #BACKLOG_MARKS} points a bound was taken at)
-     * lowers the estimate at once: a link that slowed is seen within a few milliseconds, where
-     * the measuring windows take up to {@value #LINK_WINDOW_MILLIS} ms, and a window that began
-     * with the FIFO dry (a compressor-bound rung) sees nothing at all; a writer at raw's pace
-     * queues a megabyte in those milliseconds, which a link that dropped to 10 Mbit/s needs a
-     * second to carry. Spans, not just the last one: the write in flight makes a bound over a
-     * few milliseconds no tighter than 64 KiB in that time (16 MB/s over 4 ms), and the first
-     * span of a backlog may include a burst a socket buffer swallowed. An upper bound, so it
-     * only ever lowers the estimate.
-     */
-    private void boundLinkByBacklog(Observation o, boolean senderBusy) {
-        if (!senderBusy) {
-            backlogSinceNanos = -1;
-            backlogBeganNanos = -1;
-            backlogMarks.clear();
-            return;
-        }
-        if (backlogBeganNanos < 0) {
-            backlogBeganNanos = o.nanoTime();
-        }
-        if (backlogSinceNanos >= 0) {
-            long elapsed = o.nanoTime() - backlogSinceNanos;
-            long grown = o.fifoBytes() - backlogSinceFifo;
-            long stall = guessOutranMeasurement() ? 0 : STALL_MILLIS * 1_000_000L;
-            if (grown < LINK_WINDOW_GROWTH || elapsed < stall || Double.isNaN(link)) {
-                return;
-            }
-            double atMost = backlogMarks.slowestRateTo(o.nanoTime(), o.drainedBytes(), SENDER_WRITE);
-            fifoOutrunsLink = atMost < backlogStartLink * LINK_SLOWED;
-            link = Math.min(link, atMost);
-        }
-        // The next bound waits for a stall's time from here: each one judges the rung chosen on the last.
-        backlogSinceNanos = o.nanoTime();
-        backlogSinceFifo = o.fifoBytes();
-        backlogStartLink = link;
-        backlogMarks.add(o.nanoTime(), o.drainedBytes());
-    }
-
-    /**
-     * Raw blocks the writer wrote to the sink itself bound the link as a backlog does: a write
-     * returns once the sink has taken its bytes, no sooner than the link carries them once the
-     * sink's buffer is full, so the bytes written over the time spent writing are at most the
-     * link's rate, or more while the buffer has room. Summed until they took longer than
-     * {@value #DIRECT_WRITE_SPAN_MILLIS} ms (a write held by a stall at either end reads as a
-     * slower link, so one must outlast two stalls to count alone), they lower the estimate at
-     * once. Nothing else would: with the FIFO dry, no backlog builds and every
-     * window is an idle one, which only ever raises the estimate, so a stream that sends raw
-     * on a fast link would send raw on after the link dropped to a rate zstd would fill.
-     */
-    private void boundLinkByDirectWrites(Observation o) {
-        if (o.directWriteNanos() == 0) {
-            return;
-        }
-        long span = DIRECT_WRITE_SPAN_MILLIS * 1_000_000L;
-        if (o.directWriteNanos() >= span) {
-            // Long enough alone: earlier writes, on a link that may since have dropped, would blur it.
-            directBytes = 0;
-            directNanos = 0;
-        }
-        directBytes += o.directWriteBytes();
-        directNanos += o.directWriteNanos();
-        if (directNanos < span) {
-            return;
-        }
-        if (!Double.isNaN(link)) {
-            link = Math.min(link, directBytes * 1e9 / directNanos);
-        }
-        directBytes = 0;
-        directNanos = 0;
-    }
-
-    /**
-     * A backlog held for longer than a stall, which the sender then emptied within one block,
-     * says the link got faster, and by how much: what drained since the previous block, less
-     * one sender write that may have begun before it, over at least a stall's time, is a lower
-     * bound on the link (the sink was full, or the backlog would not have held).
-     * It replaces a lower estimate at once. Without it, the estimate would only creep up by
-     * idle windows of up to {@value #LINK_WINDOW_MILLIS} ms each, while the slow rung the slow
-     * link called for holds the stream back on a link a hundred times faster.
-     */
-    private void raiseLinkByEmptiedBacklog(Observation o) {
-        boolean heldPastAStall = backlogBeganNanos >= 0
-                && previousNanos - backlogBeganNanos >= STALL_MILLIS * 1_000_000L;
-        if (!heldPastAStall || o.fifoBytesAtBlockStart() == 0 || Double.isNaN(link)) {
-            return;
-        }
-        // Only what was queued can have drained; and over less than a stall's time a burst
-        // into a buffer that grew (a socket's, autotuned) would read as a link far faster.
-        long emptied = Math.min(o.drainedBytes() - previousDrained, o.fifoBytesAtBlockStart() + o.storedLength());
-        double atLeast = (emptied - SENDER_WRITE) * 1e9
-                / Math.max(STALL_MILLIS * 1_000_000L, o.nanoTime() - previousNanos);
-        if (atLeast > link) {
-            link = atLeast;
-            measuredLink = Double.isNaN(measuredLink) ? atLeast : Math.max(measuredLink, atLeast);
-            linkGuessed = false;
-            startWindow(o);
-        }
-    }
-
-    /**
-     * The estimate is a guess that idle windows raised past twice anything a busy window ever
-     * measured. A backlog then refutes it at once, without waiting out a stall: the rung it
-     * chose (raw, typically) is the one that floods the FIFO fastest, and the link has shown
-     * it is slower; a sink that absorbs bursts (a socket buffer, a token bucket's credit) makes
-     * idle windows of a link a fast codec already fills. A link never measured keeps the stall
-     * allowance: there a backlog is as likely a sender that lost its core.
-     */
-    private boolean guessOutranMeasurement() {
-        return linkGuessed && !Double.isNaN(measuredLink) && link > GUESS_BEYOND_MEASURED * measuredLink;
-    }
-
-    private void startWindow(Observation o) {
-        windowStartNanos = o.nanoTime();
-        windowStartDrained = o.drainedBytes();
-        windowBusy = true;
-        windowDirectBytes = 0;
-        windowDirectNanos = 0;
-        windowPeakFifo = o.fifoBytes();
-        windowTopRung = 0;
     }
 
     /**

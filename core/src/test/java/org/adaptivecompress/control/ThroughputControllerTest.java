@@ -614,7 +614,7 @@ class ThroughputControllerTest {
         }
 
         // The first block past the flood backlog, before a stall's time has passed.
-        assertThat(now - floodStart).isLessThan(ThroughputController.STALL_MILLIS * 1_000_000L);
+        assertThat(now - floodStart).isLessThan(LinkEstimator.STALL_MILLIS * 1_000_000L);
         assertThat(rung).as("a codec the backlog hides").isPositive();
     }
 
@@ -665,7 +665,7 @@ class ThroughputControllerTest {
         // No later than a stall allowance plus a block: the window began dry, and would only
         // have closed after 100 ms.
         assertThat(now - linkStopped).as("%d blocks, %d bytes queued", blocks, queued)
-                .isLessThan((ThroughputController.STALL_MILLIS + 1) * 1_000_000L);
+                .isLessThan((LinkEstimator.STALL_MILLIS + 1) * 1_000_000L);
     }
 
     @Test
@@ -813,7 +813,7 @@ class ThroughputControllerTest {
         }
 
         assertThat(now - backlogStarted).as("%d bytes queued", queued)
-                .isLessThan(ThroughputController.STALL_MILLIS * 1_000_000L);
+                .isLessThan(LinkEstimator.STALL_MILLIS * 1_000_000L);
     }
 
     @Test

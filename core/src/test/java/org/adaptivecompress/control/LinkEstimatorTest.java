@@ -1,0 +1,185 @@
+package org.adaptivecompress.control;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import org.assertj.core.data.Percentage;
+import org.junit.jupiter.api.Test;
+
+/** The link estimate: measuring windows, idle windows' guesses, and the bounds that act at once. */
+class LinkEstimatorTest {
+
+    private static final int BLOCK = 128 * 1024;
+    private static final long MS = 1_000_000L;
+    /** A backlog that neither grows nor empties: the sender writes all along. */
+    private static final long STEADY_BACKLOG = 1 << 20;
+    /** The most a sender writes at once, which a bound allows for in flight. */
+    private static final int SENDER_WRITE = 64 * 1024;
+
+    private final LinkEstimator link = new LinkEstimator();
+
+    @Test
+    void aWindowWithTheSenderBusyThroughoutMeasuresTheLink() {
+        measureBusy(0, 100_000, 3, 100 * MS);
+
+        assertThat(link.known()).isTrue();
+        assertThat(link.rate()).isCloseTo(1e6, within(1.0));
+        assertThat(link.measured()).isCloseTo(1e6, within(1.0));
+        assertThat(link.guessed()).isFalse();
+        assertThat(link.everMeasured()).isTrue();
+    }
+
+    @Test
+    void idleWindowsDoubleAGuessUntilTheLinkIsMeasured() {
+        // The FIFO runs dry at every block: the link took all it was offered, 1 MB/s.
+        long drained = 0;
+        learn(idle(0, drained), false);
+        double[] after = new double[3];
+        for (int w = 0; w < 3; w++) {
+            drained += 100_000;
+            learn(idle((w + 1) * 100 * MS, drained), false);
+            after[w] = link.rate();
+        }
+
+        assertThat(link.guessed()).isTrue();
+        assertThat(link.everMeasured()).isFalse();
+        assertThat(link.idleWindowCount()).isEqualTo(3);
+        assertThat(after).containsExactly(new double[] {2e6, 4e6, 8e6}, within(1.0));
+    }
+
+    @Test
+    void withHistoriesLentAnIdleWindowRaisesAGuessToAtMostFourTimesWhatDrained() {
+        long drained = 0;
+        learn(idle(0, drained), true);
+        for (int w = 0; w < 5; w++) {
+            drained += 100_000;
+            learn(idle((w + 1) * 100 * MS, drained), true);
+        }
+
+        assertThat(link.rate()).isCloseTo(LinkEstimator.GUESS_HEADROOM * 1e6, within(1.0));
+    }
+
+    @Test
+    void aBusyWindowThatMeasuresLessReplacesAGuessInsteadOfAveragingIt() {
+        learn(idle(0, 0), false);
+        learn(idle(100 * MS, 100_000), false);
+        learn(idle(200 * MS, 200_000), false);
+        assertThat(link.rate()).isCloseTo(4e6, within(1.0));
+
+        // Then the sender is busy throughout a window that drains 1 MB/s.
+        for (int i = 1; i <= 3; i++) {
+            learn(busy(200 * MS + i * 100 * MS, 200_000 + i * 100_000L), false);
+        }
+
+        assertThat(link.guessed()).isFalse();
+        assertThat(link.rate()).isCloseTo(1e6, within(1.0));
+    }
+
+    @Test
+    void aBacklogThatGrowsForLongerThanAStallLowersTheEstimateAtOnceAndSaysTheFifoOutranIt() {
+        measureBusy(0, 100_000, 3, MS); // 100 MB/s
+        learn(idle(4 * MS, 300_000), false);
+        // A new backlog begins, and the link slows: 300 KB more queue up over the next 5 ms
+        // while only 2 KB drain, long before the next window could close.
+        learn(busy(5 * MS, 300_000), false);
+        assertThat(link.takeFifoOutranLink()).isFalse();
+        long drained = 302_000;
+        learn(observation(10 * MS, drained, STEADY_BACKLOG, STEADY_BACKLOG + 300_000), false);
+
+        // At most what drained since the backlog began, plus one write in flight, over the time.
+        double bound = (drained - 300_000 + SENDER_WRITE) * 1e9 / (5 * MS);
+        assertThat(link.rate()).isCloseTo(bound, Percentage.withPercentage(0.01));
+        assertThat(link.takeFifoOutranLink()).isTrue();
+        assertThat(link.takeFifoOutranLink()).isFalse();
+    }
+
+    @Test
+    void rawBlocksTheWriterWroteItselfBoundTheLinkOnceTheirWritesOutlastTwoStalls() {
+        measureBusy(0, 100_000, 3, MS); // 100 MB/s
+        long span = LinkEstimator.DIRECT_WRITE_SPAN_MILLIS * MS;
+
+        // Writes at 10 MB/s, each half the span: one alone may be a stall at either end.
+        learn(idleWithDirectWrite(4 * MS, 300_000, 40_000, span / 2), false);
+        assertThat(link.rate()).isCloseTo(100e6, within(1.0));
+        learn(idleWithDirectWrite(4 * MS + span / 2, 340_000, 40_000, span / 2), false);
+
+        assertThat(link.rate()).isCloseTo(80_000 * 1e9 / span, within(1.0));
+    }
+
+    @Test
+    void aBacklogHeldPastAStallAndEmptiedWithinABlockRaisesTheEstimateAtOnce() {
+        measureBusy(0, 100_000, 3, 100 * MS); // 1 MB/s, the FIFO held since time 0
+        long drained = 300_000;
+        assertThat(link.backlogHeldNanos()).isEqualTo(300 * MS);
+
+        // The next block finds the FIFO emptied: its megabyte and the frame left within 1 ms.
+        int stored = 50_000;
+        drained += STEADY_BACKLOG + stored;
+        Observation emptied = Observation.builder().rung(2).topRung(6).fifo(STEADY_BACKLOG, 0)
+                .block(BLOCK, stored, false).compressNanos(MS / 2).drainedBytes(drained).nanoTime(301 * MS).build();
+        learn(emptied, false);
+
+        // At least what drained less a write that began before, over no less than a stall.
+        double atLeast = (STEADY_BACKLOG + stored - SENDER_WRITE) * 1e9 / (LinkEstimator.STALL_MILLIS * MS);
+        assertThat(link.rate()).isCloseTo(atLeast, within(1.0));
+        assertThat(link.measured()).isCloseTo(atLeast, within(1.0));
+        assertThat(link.backlogHeldNanos()).isEqualTo(-1);
+    }
+
+    @Test
+    void beforeTheFirstWindowTheLinkIsBoundedByWhatDrainedSinceTheStart() {
+        // The first block took 1 ms; nothing written yet, and the stream is younger than the
+        // silence that bounds the link.
+        link.boundStartup(startup(MS, MS, 0));
+        assertThat(link.startupAtMost()).isNaN();
+
+        // Silence past the mark: at most one write could have left over that time, and the
+        // start-up rung may spend no longer on a block than the silence lasted.
+        long silence = LinkEstimator.STARTUP_SILENCE_MILLIS * MS + MS / 2;
+        link.boundStartup(startup(silence, MS, 0));
+        assertThat(link.startupAtMost()).isCloseTo(SENDER_WRITE * 1e9 / silence, within(1.0));
+        assertThat(link.silenceNanos()).isEqualTo(silence);
+
+        // A write finished: what drained plus one write in flight, and no silence cap.
+        link.boundStartup(startup(5 * MS, MS, 100_000));
+        assertThat(link.startupAtMost()).isCloseTo((100_000 + SENDER_WRITE) * 1e9 / (5 * MS), within(1.0));
+        assertThat(link.silenceNanos()).isEqualTo(Long.MAX_VALUE);
+        assertThat(link.known()).isFalse();
+    }
+
+    /** Blocks {@code every} ns apart, each draining {@code perBlock} bytes, the FIFO holding a steady backlog. */
+    private void measureBusy(long start, long perBlock, int blocks, long every) {
+        learn(busy(start, 0), false);
+        for (int i = 1; i <= blocks; i++) {
+            learn(busy(start + i * every, i * perBlock), false);
+        }
+    }
+
+    private void learn(Observation o, boolean historiesLent) {
+        link.learn(o, historiesLent);
+    }
+
+    private static Observation busy(long nanoTime, long drained) {
+        return observation(nanoTime, drained, STEADY_BACKLOG, STEADY_BACKLOG);
+    }
+
+    private static Observation idle(long nanoTime, long drained) {
+        return observation(nanoTime, drained, 0, 0);
+    }
+
+    private static Observation observation(long nanoTime, long drained, long fifoAtStart, long fifoNow) {
+        return Observation.builder().rung(2).topRung(6).fifo(fifoAtStart, fifoNow).block(BLOCK, BLOCK / 3, false)
+                .compressNanos(MS / 2).drainedBytes(drained).nanoTime(nanoTime).build();
+    }
+
+    private static Observation idleWithDirectWrite(long nanoTime, long drained, long bytes, long nanos) {
+        return Observation.builder().rung(0).topRung(6).fifo(0, 0).block(BLOCK, BLOCK, false)
+                .compressNanos(MS / 20).drainedBytes(drained).nanoTime(nanoTime).writerWaitNanos(nanos)
+                .directWrites(bytes, nanos).build();
+    }
+
+    private static Observation startup(long nanoTime, long compressNanos, long drained) {
+        return Observation.builder().rung(2).topRung(6).fifo(0, 0).block(BLOCK, BLOCK / 3, false)
+                .compressNanos(compressNanos).drainedBytes(drained).nanoTime(nanoTime).build();
+    }
+}
