@@ -31,6 +31,8 @@ import org.adaptivecompress.stream.*;
 /** See the comment above. */
 public class BlockTrace {
     static Field f(String n) throws Exception { Field x = ThroughputController.class.getDeclaredField(n); x.setAccessible(true); return x; }
+    /** A field of the object {@code owner} (a field of the controller) holds. */
+    static Field field(Field owner, String n) throws Exception { Field x = owner.getType().getDeclaredField(n); x.setAccessible(true); return x; }
     static String predicted(ThroughputController d) throws Exception {
         java.lang.reflect.Method t = ThroughputController.class.getDeclaredMethod("throughput", int.class);
         t.setAccessible(true);
@@ -46,11 +48,9 @@ public class BlockTrace {
                 ? List.of(new LinkTransfer.RateStep(0.25, 1_250_000), new LinkTransfer.RateStep(0.5, 125_000_000))
                 : List.of();
         boolean history = a.length > 5 && a[5].equals("history");
-        Field estimator = f("link"), spd = f("speed"), rat = f("ratio"), ovh = f("overheadPerByte");
-        Class<?> estimatorClass = estimator.getType();
-        Field link = estimatorClass.getDeclaredField("link"), guessed = estimatorClass.getDeclaredField("linkGuessed");
-        link.setAccessible(true);
-        guessed.setAccessible(true);
+        Field estimator = f("link"), figures = f("figures"), ovh = f("overheadPerByte");
+        Field link = field(estimator, "link"), guessed = field(estimator, "linkGuessed");
+        Field spd = field(figures, "speed"), rat = field(figures, "ratio");
         int runs = Integer.parseInt(a[0]);
         for (int run = 0; run < runs; run++) {
             List<String> lines = new ArrayList<>();
@@ -71,8 +71,8 @@ public class BlockTrace {
                                 lines.add((history ? predicted(d) : "") + String.format("%5d t=%7.1fms r%d->%d c=%6.0fus out=%6d fifo=%7d wait=%6.0fus link=%8.2f%s rec=%d s1=%.0f s2=%.0f r1=%.2f r2=%.2f ovh=%.2f",
                                     n[0]++, (o.nanoTime() - t0) / 1e6, o.rung(), next, o.compressNanos()/1e3, o.storedLength(), o.fifoBytes(), o.writerWaitNanos()/1e3,
                                     (double) link.get(estimator.get(d)) / 1e6, (boolean) guessed.get(estimator.get(d)) ? "G" : " ", outs[0] == null ? -1 : outs[0].statistics().recompressedBlocks(),
-                                    ((double[]) spd.get(d)).length > 2 ? ((double[]) spd.get(d))[1] / 1e6 : 0, ((double[]) spd.get(d)).length > 2 ? ((double[]) spd.get(d))[2] / 1e6 : 0,
-                                    ((double[]) rat.get(d)).length > 2 ? ((double[]) rat.get(d))[1] : 0, ((double[]) rat.get(d)).length > 2 ? ((double[]) rat.get(d))[2] : 0, (double) ovh.get(d)));
+                                    ((double[]) spd.get(figures.get(d))).length > 2 ? ((double[]) spd.get(figures.get(d)))[1] / 1e6 : 0, ((double[]) spd.get(figures.get(d))).length > 2 ? ((double[]) spd.get(figures.get(d)))[2] / 1e6 : 0,
+                                    ((double[]) rat.get(figures.get(d))).length > 2 ? ((double[]) rat.get(figures.get(d)))[1] : 0, ((double[]) rat.get(figures.get(d))).length > 2 ? ((double[]) rat.get(figures.get(d)))[2] : 0, (double) ovh.get(d)));
                             } catch (Exception e) { throw new RuntimeException(e); }
                             return next;
                         }

@@ -1,8 +1,5 @@
 package org.adaptivecompress.control;
 
-import java.util.Arrays;
-import org.adaptivecompress.format.FrameFormat;
-
 /**
  * Picks the rung that delivers the most input bytes per second, from a model of each rung and
  * of the link, instead of AdOC's one-rung-at-a-time walk.
@@ -37,7 +34,8 @@ import org.adaptivecompress.format.FrameFormat;
  *       does, once their writes have taken longer than a stall.
  *   <li><b>Rungs never measured</b> are extrapolated from the nearest measured codec (three
  *       times slower and 8 % smaller per rung up; rung 1 is guessed at 1 GB/s and a ratio of
- *       1.5), so the first decisions can jump straight to a plausible rung.
+ *       1.5), so the first decisions can jump straight to a plausible rung (see
+ *       {@link RungFigures}).
  *   <li><b>Probing</b>: every {@value #PROBE_INTERVAL} blocks on one rung, a neighbour whose
  *       figures are older than {@value #STALE_AFTER} blocks is tried for one block, upwards
  *       unless even an optimistic ratio rules it out, so estimates stay fresh.
@@ -110,19 +108,12 @@ public final class ThroughputController implements LevelController {
     static final int STALE_AFTER = 24;
     static final int HYSTERESIS_PERCENT = 8;
 
-    private static final double ALPHA = 0.3;
     /** Weights of a writer overhead sample below and above the estimate (see learnOverhead). */
     private static final double OVERHEAD_FALL = 0.5;
     private static final double OVERHEAD_RISE = 0.05;
-    /** A stale figure off by this much (relative) is replaced, not averaged. */
-    private static final double STALE_CHANGE = 0.3;
-    /** A fresh ratio sample off by this much (relative) from its own rung's average means new data. */
-    private static final double DATA_CHANGED = 0.35;
     private static final double HYSTERESIS = 1 + HYSTERESIS_PERCENT / 100.0;
     static final double STEP_SLOWER = 3.0;
     static final double STEP_SMALLER = 1.08;
-    private static final double RAW_SPEED_GUESS = 10e9;
-    private static final double FIRST_RUNG_SPEED_GUESS = 1e9;
     /** Histories are withheld on a link this many times faster than the fastest codec (see decideLending). */
     static final double LINK_PAST_CODECS = 2;
     /** Blocks in a row on the other side of that mark that switch lending (see decideLending). */
@@ -133,7 +124,6 @@ public final class ThroughputController implements LevelController {
      * bounds a flood by itself; the guard acts for streams given a larger FIFO.
      */
     static final int FLOOD_BACKLOG = 1 << 20;
-    private static final double FIRST_RUNG_RATIO_GUESS = 1.5;
     private static final double PLAUSIBLE_PROBE = 0.7;
     private static final double INCOMPRESSIBLE = 32.0 / 31;
     private static final double MIN_DITHER_GAIN = 1.05;
@@ -159,11 +149,8 @@ public final class ThroughputController implements LevelController {
     /** {@link #BACKLOG_SPEND_GAIN_PERCENT} as a factor. */
     private static final double BACKLOG_SPEND_GAIN = 1 + BACKLOG_SPEND_GAIN_PERCENT / 100.0;
 
-    private double[] speed = new double[0];
-    private double[] ratio = new double[0];
-    private long[] measuredAt = new long[0];
-    /** Blocks measured at each rung since its figures were last replaced. */
-    private int[] samples = new int[0];
+    /** Each rung's speed and ratio measured without a history. */
+    private final RungFigures figures = new RungFigures();
     private final LinkEstimator link = new LinkEstimator();
     private final GoodputMeter goodput = new GoodputMeter();
     /**
@@ -517,7 +504,7 @@ public final class ThroughputController implements LevelController {
      * {@value #STALE_AFTER} blocks, rather than extrapolated from a neighbour or left over.
      */
     private boolean measuredLately(int rung) {
-        return !Double.isNaN(speed[rung]) && !Double.isNaN(ratio[rung]) && blocks - measuredAt[rung] <= STALE_AFTER;
+        return figures.measuredLately(rung, blocks);
     }
 
     /**
@@ -603,7 +590,7 @@ public final class ThroughputController implements LevelController {
         if (!historiesSeen || !link.known()) {
             return;
         }
-        double mark = LINK_PAST_CODECS * fastestCodecSpeed();
+        double mark = LINK_PAST_CODECS * figures.fastestCodecSpeed();
         if (Double.isNaN(mark)) {
             return;
         }
@@ -613,17 +600,6 @@ public final class ThroughputController implements LevelController {
             lending = !lending;
             lendingContrary = 0;
         }
-    }
-
-    /** The highest speed measured at a rung that compresses, without a history; NaN if none was. */
-    private double fastestCodecSpeed() {
-        double fastest = Double.NaN;
-        for (int r = 1; r < speed.length; r++) {
-            if (!Double.isNaN(speed[r]) && (Double.isNaN(fastest) || speed[r] > fastest)) {
-                fastest = speed[r];
-            }
-        }
-        return fastest;
     }
 
     /**
@@ -705,7 +681,7 @@ public final class ThroughputController implements LevelController {
     }
 
     private int ditherKey(int rung) {
-        return speed.length + rung;
+        return figures.rungs() + rung;
     }
 
     /** The share of blocks at {@code b} (the rest at {@code a}) that makes compressing and sending take equal time. */
@@ -766,10 +742,10 @@ public final class ThroughputController implements LevelController {
             // rung: LZ4 and raw, measured as the stream mixes them, say nothing of a rung with
             // a history, and LZ4 ruled out above raw must not hide zstd:1's history behind it.
             while (historiesLent() && candidate >= 0 && candidate <= top
-                    && (blocks - measuredAt[candidate] < STALE_AFTER || ruledOut(candidate, current))) {
+                    && (figures.age(candidate, blocks) < STALE_AFTER || ruledOut(candidate, current))) {
                 candidate += step;
             }
-            if (candidate < 0 || candidate > top || blocks - measuredAt[candidate] < STALE_AFTER
+            if (candidate < 0 || candidate > top || figures.age(candidate, blocks) < STALE_AFTER
                     || ruledOut(candidate, current) || !probeWithinBudget(candidate, current, now)) {
                 continue;
             }
@@ -789,59 +765,21 @@ public final class ThroughputController implements LevelController {
                 && optimisticThroughput(candidate, current) < throughput(current) * PLAUSIBLE_PROBE;
     }
 
-    /**
-     * Each rung keeps moving averages of its own speed and ratio, not scaled by what other rungs
-     * measure (that coupling lets estimates of rungs nobody measures drift); only a change of
-     * data, seen as a sample far outside noise, resets the other rungs' ratios.
-     */
+    /** Learns a block's speed and ratio: into its history's figures if it has one, else the rung's own. */
     private void learnRung(int rung, Observation o) {
         if (o.compressNanos() <= 0 || o.uncompressedLength() <= 0) {
             return;
         }
         if (!o.historyWithheld() && history.learn(rung, o)) {
             // The rung keeps a history: its figures are the mix of its warm and cold blocks.
-            measuredAt[rung] = blocks;
+            figures.measuredElsewhere(rung, blocks);
             return;
         }
-        double measuredSpeed = o.uncompressedLength() * 1e9 / o.compressNanos();
-        double measuredRatio = rung == 0 ? 1 : (double) o.uncompressedLength()
-                / (o.storedLength() + FrameFormat.BLOCK_HEADER_LENGTH);
-        // A stale rung whose new sample is far outside what noise explains measured data that is
-        // gone: the sample replaces its figures, or probes would need dozens of rounds to catch up.
-        // So is a lone first sample, once: a rung's first block in a JVM can take 13 ms (class
-        // loading, cold code) where the next takes 0.3, and averaged in, that one block would
-        // keep the rung looking slow for a dozen more.
-        boolean firstSampleOnly = samples[rung] == 1;
-        boolean stale = blocks - measuredAt[rung] > STALE_AFTER || firstSampleOnly;
-        boolean replace = Double.isNaN(speed[rung])
-                || stale && (offBy(measuredSpeed, speed[rung], STALE_CHANGE) || offBy(measuredRatio, ratio[rung], STALE_CHANGE));
-        if (!Double.isNaN(ratio[rung]) && offBy(measuredRatio, ratio[rung], DATA_CHANGED)) {
-            // The data itself changed (text after random, say): every other rung's ratio
-            // describes the old data, and a pessimistic one would never be tried again. Forget
-            // them; they are extrapolated from this rung until measured.
-            for (int r = 1; r < ratio.length; r++) {
-                if (r != rung) {
-                    ratio[r] = Double.NaN;
-                }
-            }
+        if (figures.learn(rung, o, blocks)) {
+            // New data: what each rung delivered was measured on the old.
             goodput.forget();
             ditherGoodput.forget();
-            replace = true;
         }
-        samples[rung] = replace && !firstSampleOnly ? 1 : samples[rung] + 1;
-        if (replace) {
-            speed[rung] = measuredSpeed;
-            ratio[rung] = measuredRatio;
-        } else {
-            speed[rung] = speed[rung] + ALPHA * (measuredSpeed - speed[rung]);
-            ratio[rung] = ratio[rung] + ALPHA * (measuredRatio - ratio[rung]);
-        }
-        measuredAt[rung] = blocks;
-    }
-
-    /** Whether {@code measured} differs from {@code estimate} by more than {@code fraction} of it. */
-    private static boolean offBy(double measured, double estimate, double fraction) {
-        return Math.abs(measured / estimate - 1) > fraction;
     }
 
     /**
@@ -888,72 +826,23 @@ public final class ThroughputController implements LevelController {
 
     /** Whether {@code rung}'s figures are {@link #history}'s: histories are lent, and it was not measured as a rung without one. */
     private boolean keptByHistory(int rung) {
-        return historiesLent() && history.covers(rung, !Double.isNaN(speed[rung]));
+        return historiesLent() && history.covers(rung, figures.seen(rung));
     }
 
     double estimatedSpeed(int rung) {
         double withHistory = keptByHistory(rung) ? history.speed(rung) : Double.NaN;
-        if (!Double.isNaN(withHistory)) {
-            return withHistory;
-        }
-        if (!Double.isNaN(speed[rung])) {
-            return speed[rung];
-        }
-        if (rung == 0) {
-            return RAW_SPEED_GUESS;
-        }
-        // Raw's speed is a memory copy and says nothing about codecs: extrapolate from the
-        // nearest measured codec, or from a guess at a fast one.
-        int known = nearestKnown(speed, rung, 1);
-        if (known < 0) {
-            return FIRST_RUNG_SPEED_GUESS / Math.pow(STEP_SLOWER, rung - 1);
-        }
-        return speed[known] / Math.pow(STEP_SLOWER, rung - known);
+        return Double.isNaN(withHistory) ? figures.estimatedSpeed(rung) : withHistory;
     }
 
     double estimatedRatio(int rung) {
-        if (rung == 0) {
-            return 1;
-        }
         double withHistory = keptByHistory(rung) ? history.ratio(rung) : Double.NaN;
-        if (!Double.isNaN(withHistory)) {
-            return withHistory;
-        }
-        if (!Double.isNaN(ratio[rung])) {
-            return ratio[rung];
-        }
-        int known = nearestKnown(ratio, rung, 0);
-        if (known <= 0) {
-            // Nothing measured yet: guess that the data compresses somewhat, so the controller
-            // tries; one block shows whether it does.
-            return FIRST_RUNG_RATIO_GUESS * Math.pow(STEP_SMALLER, rung - 1);
-        }
-        return ratio[known] * Math.pow(STEP_SMALLER, rung - known);
-    }
-
-    /** The measured rung at or above {@code lowest} nearest to {@code rung}, preferring the one below; -1 if none. */
-    private static int nearestKnown(double[] values, int rung, int lowest) {
-        for (int d = 1; d < values.length; d++) {
-            if (rung - d >= lowest && !Double.isNaN(values[rung - d])) {
-                return rung - d;
-            }
-            if (rung + d < values.length && !Double.isNaN(values[rung + d])) {
-                return rung + d;
-            }
-        }
-        return -1;
+        return Double.isNaN(withHistory) ? figures.estimatedRatio(rung) : withHistory;
     }
 
     private void size(int top) {
-        if (speed.length != top + 1) {
-            speed = new double[top + 1];
-            ratio = new double[top + 1];
-            measuredAt = new long[top + 1];
-            samples = new int[top + 1];
+        if (figures.rungs() != top + 1) {
+            figures.size(top + 1);
             history.size(top + 1);
-            Arrays.fill(speed, Double.NaN);
-            Arrays.fill(ratio, Double.NaN);
-            Arrays.fill(measuredAt, Long.MIN_VALUE / 2);
             goodput.size(top + 1);
             ditherGoodput.size(2 * (top + 1));
         }
