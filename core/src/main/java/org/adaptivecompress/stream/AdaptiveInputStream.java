@@ -19,7 +19,7 @@ import org.adaptivecompress.format.TruncatedStreamException;
  * <p>It needs none of the writer's settings: each block names its codec. Bad input fails with
  * a {@link FrameFormatException} subtype that says what is wrong and at which offset, and no
  * allocation is ever larger than the configured maximum block length. Once a read has failed,
- * every later read throws the same exception.
+ * every later read throws the same exception, and once it is closed every read throws.
  *
  * <p>By default reading stops at the end-of-stream marker and leaves the underlying stream just
  * after it, so a protocol may carry more data behind a compressed stream. With
@@ -67,6 +67,7 @@ public final class AdaptiveInputStream extends InputStream {
 
     @Override
     public int read() throws IOException {
+        ensureOpen();
         if (position == limit && !fill()) {
             return -1;
         }
@@ -76,8 +77,8 @@ public final class AdaptiveInputStream extends InputStream {
     @Override
     public int read(byte[] b, int off, int len) throws IOException {
         Objects.checkFromIndexSize(off, len, b.length);
+        ensureOpen();
         if (len == 0) {
-            ensureOpen();
             return 0;
         }
         if (position == limit && !fill()) {
@@ -109,7 +110,6 @@ public final class AdaptiveInputStream extends InputStream {
 
     /** Decodes the next block; false at the end of the (last) stream. */
     private boolean fill() throws IOException {
-        ensureOpen();
         if (failure != null) {
             throw failure;
         }

@@ -1,6 +1,7 @@
 package org.adaptivecompress.stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import java.io.ByteArrayInputStream;
@@ -151,6 +152,22 @@ class AdaptiveStreamRoundTripTest {
             assertThat(in.read()).isEqualTo(-1);
             assertThat(in.read()).isEqualTo(-1);
         }
+    }
+
+    @Test
+    void readsAfterCloseFailEvenWithDecodedBytesLeft() throws IOException {
+        ByteArrayOutputStream sink = new ByteArrayOutputStream();
+        try (AdaptiveOutputStream out = new AdaptiveOutputStream(sink)) {
+            out.write("several bytes".getBytes());
+        }
+        AdaptiveInputStream in = new AdaptiveInputStream(new ByteArrayInputStream(sink.toByteArray()));
+        assertThat(in.read()).isEqualTo('s');
+        in.close();
+
+        assertThatThrownBy(in::read).isInstanceOf(IOException.class).hasMessage("stream is closed");
+        assertThatThrownBy(() -> in.read(new byte[4], 0, 4)).hasMessage("stream is closed");
+        assertThatThrownBy(in::available).hasMessage("stream is closed");
+        in.close();
     }
 
     @Test
