@@ -179,9 +179,8 @@ public final class ThroughputController implements LevelController {
     /** The figures of rungs that keep a history, once some block started one. */
     private final HistoryFigures history = new HistoryFigures();
     /**
-     * Some block started a history: a rung's blocks then swing between what a warm history
-     * finds and a cold one (a ratio of 10,000 and of 2.4 in neighbouring blocks), so a swing
-     * says nothing of new data and every block is averaged in (see learnRung).
+     * Some block started a history: the stream keeps them, and rungs with one are priced from
+     * {@link #history}'s figures while they are lent (see historiesLent).
      */
     private boolean historiesSeen;
     /** Whether blocks are lent histories now, and blocks in a row that said otherwise (see decideLending). */
