@@ -17,7 +17,7 @@ package org.adaptivecompress.control;
  *       stall ({@value #STALL_MILLIS} ms) lowers the estimate from its first block; raw blocks
  *       the writer wrote itself lower it as a backlog does; one held that long and then emptied
  *       within a block raises it.
- *   <li><b>Start-up</b>: until the first measurement, the rate is unknown and only
+ *   <li><b>Start-up</b>: until the first window closes, the rate is unknown and only
  *       {@linkplain #startupAtMost() bounded from above} by what drained since the stream
  *       started.
  * </ul>
