@@ -9,14 +9,17 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.embedded.EmbeddedChannel;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.SplittableRandom;
 import org.adaptivecompress.engine.CompressionOptions;
 import org.adaptivecompress.format.BadMagicException;
 import org.adaptivecompress.format.ChecksumMismatchException;
 import org.adaptivecompress.format.CorruptFrameException;
 import org.adaptivecompress.format.FrameFormat;
+import org.adaptivecompress.format.FrameFormatException;
 import org.adaptivecompress.format.OversizedBlockException;
 import org.adaptivecompress.format.TruncatedStreamException;
 import org.adaptivecompress.stream.AdaptiveOutputStream;
@@ -194,6 +197,58 @@ class AdaptiveCompressionDecoderTest {
         channel.finishAndReleaseAll();
     }
 
+    @Test
+    void mutatedStreamsFedInPiecesPassOnOnlyVerifiedBytesAndFailTyped() throws IOException {
+        byte[] data = DataKind.TEXT.generate(300 * 1024);
+        List<byte[]> streams = List.of(writeWithStream(data, ZSTD), writeWithStream(data, RAW),
+                writeWithStream(data, CompressionOptions.builder().controller("fixed:1").blockSize(64 * 1024).build()));
+        SplittableRandom random = new SplittableRandom(7);
+        int failed = 0;
+        for (int i = 0; i < 600; i++) {
+            byte[] stream = mutate(streams.get(i % streams.size()).clone(), random);
+            Collector collector = new Collector();
+            EmbeddedChannel channel = new EmbeddedChannel(new AdaptiveCompressionDecoder(), collector);
+            for (int at = 0; at < stream.length && channel.isOpen(); ) {
+                int piece = Math.min(stream.length - at, 1 + random.nextInt(100_000));
+                channel.writeInbound(Unpooled.wrappedBuffer(stream, at, piece));
+                at += piece;
+            }
+            channel.close();
+            channel.finishAndReleaseAll();
+
+            byte[] decoded = collector.bytes.toByteArray();
+            assertThat(decoded).as("mutation %d passes on a prefix of the original", i)
+                    .isEqualTo(Arrays.copyOf(data, decoded.length));
+            assertThat(collector.causes).as("mutation %d", i)
+                    .allSatisfy(cause -> assertThat(cause).isInstanceOf(FrameFormatException.class));
+            if (collector.causes.isEmpty()) {
+                assertThat(decoded).as("mutation %d, which decoded without an error", i).hasSize(data.length);
+            } else {
+                failed++;
+            }
+        }
+        // The few that decode whole touched bytes no decoder reads (the level, a flag zstd ignores).
+        assertThat(failed).isGreaterThan(500);
+    }
+
+    /** One to four bit flips, byte writes or a truncation, anywhere. */
+    private static byte[] mutate(byte[] stream, SplittableRandom random) {
+        for (int m = 1 + random.nextInt(4); m > 0 && stream.length > 1; m--) {
+            int at = random.nextInt(stream.length);
+            switch (random.nextInt(3)) {
+                case 0:
+                    stream[at] ^= (byte) (1 << random.nextInt(8));
+                    break;
+                case 1:
+                    stream[at] = (byte) random.nextInt(256);
+                    break;
+                default:
+                    stream = Arrays.copyOf(stream, at);
+            }
+        }
+        return stream;
+    }
+
     private static byte[] writeWithStream(byte[] data, CompressionOptions options) throws IOException {
         ByteArrayOutputStream sink = new ByteArrayOutputStream();
         try (AdaptiveOutputStream out = AdaptiveOutputStream.builder().compression(options).build(sink)) {
@@ -205,6 +260,29 @@ class AdaptiveCompressionDecoderTest {
     private static int secondBlockOffset(byte[] frames) {
         int stored = FrameFormat.getInt(frames, FrameFormat.STREAM_HEADER_LENGTH + STORED_LENGTH_OFFSET);
         return FrameFormat.STREAM_HEADER_LENGTH + FrameFormat.BLOCK_HEADER_LENGTH + stored;
+    }
+
+    /** Keeps (and releases) the bytes decoded, and records exceptions. */
+    private static final class Collector extends ChannelInboundHandlerAdapter {
+        final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        final List<Throwable> causes = new ArrayList<>();
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            ByteBuf buf = (ByteBuf) msg;
+            try {
+                buf.readBytes(bytes, buf.readableBytes());
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            } finally {
+                buf.release();
+            }
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            causes.add(cause);
+        }
     }
 
     /** Records exceptions and counts (and releases) the bytes decoded before them. */
