@@ -48,7 +48,8 @@ public class BlockTrace {
                 ? List.of(new LinkTransfer.RateStep(0.25, 1_250_000), new LinkTransfer.RateStep(0.5, 125_000_000))
                 : List.of();
         boolean history = a.length > 5 && a[5].equals("history");
-        Field estimator = f("link"), figures = f("figures"), ovh = f("overheadPerByte");
+        Field estimator = f("link"), figures = f("figures"), overhead = f("overhead");
+        Field ovh = field(overhead, "perByte");
         Field link = field(estimator, "link"), guessed = field(estimator, "linkGuessed");
         Field spd = field(figures, "speed"), rat = field(figures, "ratio");
         int runs = Integer.parseInt(a[0]);
@@ -72,7 +73,7 @@ public class BlockTrace {
                                     n[0]++, (o.nanoTime() - t0) / 1e6, o.rung(), next, o.compressNanos()/1e3, o.storedLength(), o.fifoBytes(), o.writerWaitNanos()/1e3,
                                     (double) link.get(estimator.get(d)) / 1e6, (boolean) guessed.get(estimator.get(d)) ? "G" : " ", outs[0] == null ? -1 : outs[0].statistics().recompressedBlocks(),
                                     ((double[]) spd.get(figures.get(d))).length > 2 ? ((double[]) spd.get(figures.get(d)))[1] / 1e6 : 0, ((double[]) spd.get(figures.get(d))).length > 2 ? ((double[]) spd.get(figures.get(d)))[2] / 1e6 : 0,
-                                    ((double[]) rat.get(figures.get(d))).length > 2 ? ((double[]) rat.get(figures.get(d)))[1] : 0, ((double[]) rat.get(figures.get(d))).length > 2 ? ((double[]) rat.get(figures.get(d)))[2] : 0, (double) ovh.get(d)));
+                                    ((double[]) rat.get(figures.get(d))).length > 2 ? ((double[]) rat.get(figures.get(d)))[1] : 0, ((double[]) rat.get(figures.get(d))).length > 2 ? ((double[]) rat.get(figures.get(d)))[2] : 0, (double) ovh.get(overhead.get(d))));
                             } catch (Exception e) { throw new RuntimeException(e); }
                             return next;
                         }

@@ -108,9 +108,6 @@ public final class ThroughputController implements LevelController {
     static final int STALE_AFTER = 24;
     static final int HYSTERESIS_PERCENT = 8;
 
-    /** Weights of a writer overhead sample below and above the estimate (see learnOverhead). */
-    private static final double OVERHEAD_FALL = 0.5;
-    private static final double OVERHEAD_RISE = 0.05;
     private static final double HYSTERESIS = 1 + HYSTERESIS_PERCENT / 100.0;
     static final double STEP_SLOWER = 3.0;
     static final double STEP_SMALLER = 1.08;
@@ -161,9 +158,8 @@ public final class ThroughputController implements LevelController {
     private final GoodputMeter ditherGoodput = new GoodputMeter();
     /** The last decision mixed the held rung with a neighbour. */
     private boolean dithering;
-    /** Nanoseconds per input byte the writer spends outside the codec; NaN until measured. */
-    private double overheadPerByte = Double.NaN;
-    private long lastNanos = -1;
+    /** The writer's work per input byte outside the codec. */
+    private final WriterOverhead overhead = new WriterOverhead();
     private long blocks;
     /** The idle window in which the controller last stepped down on a guessed link (see stepDownOnGuess). */
     private long guessedStepWindow = -1;
@@ -218,7 +214,7 @@ public final class ThroughputController implements LevelController {
         }
         link.learn(o, historiesLent());
         decideLending();
-        learnOverhead(o);
+        overhead.learn(o);
         goodput.observe(o, held, blocks, link.measured());
         ditherGoodput.observe(o, dithering ? ditherKey(held) : held, blocks, link.measured());
         dithering = false;
@@ -672,7 +668,7 @@ public final class ThroughputController implements LevelController {
      * transfers over 1.1 s) with the model trusted, 0.87-1.01 s with it checked.
      */
     private boolean ditherConfirmed(int home, double gain) {
-        if (Double.isNaN(overheadPerByte) || link.rate() * overheadPerByte / 1e9 < gain - 1) {
+        if (Double.isNaN(overhead.nanosPerByte()) || link.rate() * overhead.nanosPerByte() / 1e9 < gain - 1) {
             return true;
         }
         return ditherGoodput.isFresh(home, blocks, link.measured())
@@ -789,38 +785,8 @@ public final class ThroughputController implements LevelController {
      * ten times faster than it is and dither a fast codec in on links raw alone saturates.
      */
     private double pipelineSpeed(int rung) {
-        double overhead = Double.isNaN(overheadPerByte) ? 0 : overheadPerByte;
-        return 1e9 / (1e9 / estimatedSpeed(rung) + overhead);
-    }
-
-    /**
-     * Learns the per-byte work outside the codec from the time between two blocks less the
-     * codec's time and less the time the writer spent blocked in the stream (for room, a
-     * flush, the sink's first write), when the FIFO was empty as the block started. Only with
-     * one compressing thread, where that time is the writer's own. Counted in, the writer's
-     * wait for the first write of a 1 Mbit/s link (170 ms) made every rung look as slow as
-     * 0.8 MB/s, and the stream kept zstd:1 for a whole transfer that xz:6 would have sent in a
-     * fifth fewer bytes.
-     *
-     * <p>A sample is that work plus any time the writer lost its core (to the sender, the
-     * receiver, the JIT at start-up), which only ever adds: so the estimate moves half-way
-     * to a lower sample and a twentieth of the way to a higher one. An average would keep the
-     * start-up's samples, several times the steady cost, and, as samples stop while the FIFO
-     * holds a backlog, keep them for good: every codec then looks slower than it is next to
-     * raw, and raw blocks get mixed in on links a fast codec alone would fill. Samples taken
-     * with a backlog would correct that, but there the sender and receiver compete for the
-     * writer's core: taken to lower the estimate only, they made compression look cheap next
-     * to raw on unthrottled loopback and cost it a third of its speed.
-     */
-    private void learnOverhead(Observation o) {
-        long gap = o.nanoTime() - lastNanos - o.compressNanos() - o.writerWaitNanos();
-        boolean fifoWasEmpty = o.fifoBytesAtBlockStart() == 0 && o.workers() == 1;
-        if (lastNanos >= 0 && fifoWasEmpty && gap >= 0 && o.uncompressedLength() > 0) {
-            double sample = (double) gap / o.uncompressedLength();
-            double weight = sample < overheadPerByte ? OVERHEAD_FALL : OVERHEAD_RISE;
-            overheadPerByte = Double.isNaN(overheadPerByte) ? sample : overheadPerByte + weight * (sample - overheadPerByte);
-        }
-        lastNanos = o.nanoTime();
+        double perByte = overhead.nanosPerByte();
+        return 1e9 / (1e9 / estimatedSpeed(rung) + (Double.isNaN(perByte) ? 0 : perByte));
     }
 
     /** Whether {@code rung}'s figures are {@link #history}'s: histories are lent, and it was not measured as a rung without one. */
