@@ -119,7 +119,7 @@ class AdaptiveCompressionDecoderTest {
 
         assertThat(failure.causes).singleElement().isInstanceOf(CorruptFrameException.class);
         assertThat(channel.isOpen()).isFalse();
-        assertThat(failure.decodedBytes).isEqualTo(CompressionOptions.DEFAULT_BLOCK_SIZE);
+        assertThat(failure.decodedBytes()).isEqualTo(CompressionOptions.DEFAULT_BLOCK_SIZE);
         channel.finishAndReleaseAll();
     }
 
@@ -137,7 +137,7 @@ class AdaptiveCompressionDecoderTest {
 
         assertThat(failure.causes).singleElement().isInstanceOf(ChecksumMismatchException.class);
         // The stream stores raw blocks a header short, so that each frame is the block size.
-        assertThat(failure.decodedBytes).isEqualTo(CompressionOptions.DEFAULT_BLOCK_SIZE - FrameFormat.BLOCK_HEADER_LENGTH);
+        assertThat(failure.decodedBytes()).isEqualTo(CompressionOptions.DEFAULT_BLOCK_SIZE - FrameFormat.BLOCK_HEADER_LENGTH);
         channel.finishAndReleaseAll();
     }
 
@@ -164,7 +164,7 @@ class AdaptiveCompressionDecoderTest {
         channel.writeInbound(Unpooled.wrappedBuffer(frames, 0, frames.length - FrameFormat.BLOCK_HEADER_LENGTH));
         channel.close();
 
-        assertThat(failure.decodedBytes).isEqualTo(1000);
+        assertThat(failure.decodedBytes()).isEqualTo(1000);
         assertThat(failure.causes).singleElement().isInstanceOf(TruncatedStreamException.class);
         channel.finishAndReleaseAll();
     }
@@ -206,8 +206,8 @@ class AdaptiveCompressionDecoderTest {
         int failed = 0;
         for (int i = 0; i < 600; i++) {
             byte[] stream = mutate(streams.get(i % streams.size()).clone(), random);
-            Collector collector = new Collector();
-            EmbeddedChannel channel = new EmbeddedChannel(new AdaptiveCompressionDecoder(), collector);
+            Failure recorder = new Failure();
+            EmbeddedChannel channel = new EmbeddedChannel(new AdaptiveCompressionDecoder(), recorder);
             for (int at = 0; at < stream.length && channel.isOpen(); ) {
                 int piece = Math.min(stream.length - at, 1 + random.nextInt(100_000));
                 channel.writeInbound(Unpooled.wrappedBuffer(stream, at, piece));
@@ -216,12 +216,12 @@ class AdaptiveCompressionDecoderTest {
             channel.close();
             channel.finishAndReleaseAll();
 
-            byte[] decoded = collector.bytes.toByteArray();
+            byte[] decoded = recorder.decoded.toByteArray();
             assertThat(decoded).as("mutation %d passes on a prefix of the original", i)
                     .isEqualTo(Arrays.copyOf(data, decoded.length));
-            assertThat(collector.causes).as("mutation %d", i)
+            assertThat(recorder.causes).as("mutation %d", i)
                     .allSatisfy(cause -> assertThat(cause).isInstanceOf(FrameFormatException.class));
-            if (collector.causes.isEmpty()) {
+            if (recorder.causes.isEmpty()) {
                 assertThat(decoded).as("mutation %d, which decoded without an error", i).hasSize(data.length);
             } else {
                 failed++;
@@ -262,39 +262,25 @@ class AdaptiveCompressionDecoderTest {
         return FrameFormat.STREAM_HEADER_LENGTH + FrameFormat.BLOCK_HEADER_LENGTH + stored;
     }
 
-    /** Keeps (and releases) the bytes decoded, and records exceptions. */
-    private static final class Collector extends ChannelInboundHandlerAdapter {
-        final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    /** Records exceptions and keeps (and releases) the bytes decoded before them. */
+    private static final class Failure extends ChannelInboundHandlerAdapter {
         final List<Throwable> causes = new ArrayList<>();
+        final ByteArrayOutputStream decoded = new ByteArrayOutputStream();
+
+        long decodedBytes() {
+            return decoded.size();
+        }
 
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
             ByteBuf buf = (ByteBuf) msg;
             try {
-                buf.readBytes(bytes, buf.readableBytes());
+                buf.readBytes(decoded, buf.readableBytes());
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             } finally {
                 buf.release();
             }
-        }
-
-        @Override
-        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            causes.add(cause);
-        }
-    }
-
-    /** Records exceptions and counts (and releases) the bytes decoded before them. */
-    private static final class Failure extends ChannelInboundHandlerAdapter {
-        final List<Throwable> causes = new ArrayList<>();
-        long decodedBytes;
-
-        @Override
-        public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            ByteBuf buf = (ByteBuf) msg;
-            decodedBytes += buf.readableBytes();
-            buf.release();
         }
 
         @Override
