@@ -543,7 +543,7 @@ public final class ThroughputController implements LevelController {
      */
     private int startupRung(Observation o) {
         if (Double.isNaN(link.startupAtMost())) {
-            // No bound yet (see {@link LinkEstimator#boundStartup}). Climb as AdOC does while the FIFO grows
+            // No bound yet (see LinkEstimator.boundStartup). Climb as AdOC does while the FIFO grows
             // past a block.
             boolean growing = o.fifoGrowth() > 0 && o.fifoBytes() > o.uncompressedLength();
             return growing ? Math.min(o.rung() + 1, o.topRung()) : o.rung();
