@@ -2,11 +2,8 @@ package org.adaptivecompress.stream;
 
 import java.io.FilterOutputStream;
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -14,7 +11,8 @@ import java.util.regex.Pattern;
  * An emulated link: a token bucket in front of a stream that lets bytes through no faster than
  * a set rate. Used by the demo, the tests, the link benchmark and the CLI's {@code --rate} to
  * stand in for a slow network on loopback. The rate may change while bytes flow (a link that
- * steps from 1 Gbit/s to 10 Mbit/s mid-transfer).
+ * steps from 1 Gbit/s to 10 Mbit/s mid-transfer). {@link RateLimitedInputStream} is its
+ * receiving end.
  *
  * <p>The bucket holds at most 10 ms of tokens (and at least 4 KiB), so bursts stay short.
  */
@@ -24,16 +22,13 @@ public final class RateLimitedOutputStream extends FilterOutputStream {
     public static final long UNLIMITED = Long.MAX_VALUE;
 
     private static final Pattern RATE = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([kKmMgG]?)(bit|bps|B)?(/s)?");
-    private static final long MIN_BURST = 4096;
 
-    private volatile long bytesPerSecond;
-    private double tokens;
-    private long lastRefill = System.nanoTime();
+    private final TokenBucket bucket;
 
     /** Lets bytes into {@code out} at no more than {@code bytesPerSecond}. */
     public RateLimitedOutputStream(OutputStream out, long bytesPerSecond) {
         super(out);
-        setBytesPerSecond(bytesPerSecond);
+        this.bucket = new TokenBucket(bytesPerSecond);
     }
 
     /**
@@ -74,63 +69,28 @@ public final class RateLimitedOutputStream extends FilterOutputStream {
 
     /** Changes the rate from now on. */
     public void setBytesPerSecond(long bytesPerSecond) {
-        if (bytesPerSecond < 1) {
-            throw new IllegalArgumentException("bytesPerSecond must be positive, was " + bytesPerSecond);
-        }
-        this.bytesPerSecond = bytesPerSecond;
+        bucket.setBytesPerSecond(bytesPerSecond);
     }
 
     /** The current rate in bytes per second. */
     public long bytesPerSecond() {
-        return bytesPerSecond;
+        return bucket.bytesPerSecond();
     }
 
     @Override
     public void write(int b) throws IOException {
-        acquire(1);
+        bucket.acquire(1);
         out.write(b);
     }
 
     @Override
     public void write(byte[] b, int off, int len) throws IOException {
         while (len > 0) {
-            int n = (int) Math.min(len, burst());
-            acquire(n);
+            int n = (int) Math.min(len, bucket.burst());
+            bucket.acquire(n);
             out.write(b, off, n);
             off += n;
             len -= n;
-        }
-    }
-
-    private long burst() {
-        long rate = bytesPerSecond;
-        return rate == UNLIMITED ? Integer.MAX_VALUE : Math.max(MIN_BURST, rate / 100);
-    }
-
-    private void acquire(int n) throws InterruptedIOException {
-        long rate = bytesPerSecond;
-        if (rate == UNLIMITED) {
-            return;
-        }
-        while (true) {
-            long now = System.nanoTime();
-            long burst = burst();
-            tokens = Math.min(burst, tokens + (now - lastRefill) * (rate / 1e9));
-            lastRefill = now;
-            // A write sized for a faster rate may exceed the bucket after the rate drops: it
-            // waits for a full bucket and runs the balance into debt that later writes repay.
-            double needed = Math.min(n, burst);
-            if (tokens >= needed) {
-                tokens -= n;
-                return;
-            }
-            long waitNanos = (long) ((needed - tokens) / rate * 1e9);
-            LockSupport.parkNanos(Math.max(waitNanos, TimeUnit.MICROSECONDS.toNanos(50)));
-            if (Thread.interrupted()) {
-                Thread.currentThread().interrupt();
-                throw new InterruptedIOException("interrupted while waiting for the emulated link");
-            }
-            rate = bytesPerSecond;
         }
     }
 }
