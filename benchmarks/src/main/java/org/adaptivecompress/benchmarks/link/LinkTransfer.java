@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.List;
 import java.util.concurrent.Future;
+import org.adaptivecompress.stream.RateLimitedInputStream;
 import org.adaptivecompress.stream.RateLimitedOutputStream;
 
 /**
@@ -37,8 +38,13 @@ public final class LinkTransfer {
         try (LoopbackConnection connection = LoopbackConnection.open("link-" + contender.name())) {
             CountingOutputStream counted = new CountingOutputStream(connection.out());
             RateLimitedOutputStream link = new RateLimitedOutputStream(counted, bytesPerSecond);
-            StepSchedule schedule = new StepSchedule(link, steps, input.length());
-            Future<long[]> receiver = connection.receive(() -> receive(contender, input, connection.in(), schedule));
+            // With steps, the receiving end is paced too (see StepSchedule); at a constant rate
+            // the sender's bucket alone sets the pace, as it always has.
+            RateLimitedInputStream pacedIn = steps.isEmpty() ? null
+                    : new RateLimitedInputStream(connection.in(), bytesPerSecond);
+            InputStream socketIn = pacedIn == null ? connection.in() : pacedIn;
+            StepSchedule schedule = new StepSchedule(link, pacedIn, steps, input.length());
+            Future<long[]> receiver = connection.receive(() -> receive(contender, input, socketIn, schedule));
             long start = System.nanoTime();
             RungTimeline timeline = new RungTimeline(start);
             contender.send(input, steps.isEmpty() ? link : new SmallWrites(link), timeline);
@@ -68,26 +74,36 @@ public final class LinkTransfer {
 
     /**
      * Applies the rate steps from the receiving thread, as its verified count crosses each
-     * step's fraction. A thread polling that count every millisecond lagged by several
-     * milliseconds on two busy cores, in which a fast contender (zstd:1 at 1 Gbit/s verifies a
-     * megabyte in 2 ms) sent part of the slow stretch at the old rate: it finished some runs
-     * of the step scenario in 0.44 s where the slow stretch alone takes 0.87 s at its ratio.
+     * step's fraction, to both ends of the link. A thread polling that count every millisecond
+     * lagged by several milliseconds on two busy cores, in which a fast contender (zstd:1 at
+     * 1 Gbit/s verifies a megabyte in 2 ms) sent part of the slow stretch at the old rate: it
+     * finished some runs of the step scenario in 0.44 s where the slow stretch alone takes
+     * 0.87 s at its ratio. The sender's end alone missed the same way: at the drop, the socket
+     * buffers held 0-1.4 MB that had passed its bucket and not yet been read (traced over eight
+     * runs of the default), and those crossed at 1000 Mbit/s; the step took 0.49-0.92 s with
+     * that lag. Paced at the receiving end as well, every byte read after the drop crosses at
+     * the slow rate, while the sender's end still makes the sender feel the drop at once.
      */
     private static final class StepSchedule {
-        private final RateLimitedOutputStream link;
+        private final RateLimitedOutputStream sendingEnd;
+        private final RateLimitedInputStream receivingEnd;
         private final List<RateStep> steps;
         private final long length;
         private int next;
 
-        StepSchedule(RateLimitedOutputStream link, List<RateStep> steps, long length) {
-            this.link = link;
+        StepSchedule(RateLimitedOutputStream sendingEnd, RateLimitedInputStream receivingEnd, List<RateStep> steps,
+                long length) {
+            this.sendingEnd = sendingEnd;
+            this.receivingEnd = receivingEnd;
             this.steps = steps;
             this.length = length;
         }
 
         void verified(long position) {
             while (next < steps.size() && position >= steps.get(next).afterFraction() * length) {
-                link.setBytesPerSecond(steps.get(next).bytesPerSecond());
+                long rate = steps.get(next).bytesPerSecond();
+                sendingEnd.setBytesPerSecond(rate);
+                receivingEnd.setBytesPerSecond(rate);
                 next++;
             }
         }
