@@ -82,10 +82,10 @@ package org.adaptivecompress.control;
  *       holds a stall's worth after it (see {@link #rungTheBacklogAffords}): the link is busy
  *       either way, and the FIFO's depth, read block by block as AdOC reads it, corrects
  *       figures that flatter the rung.
- *   <li><b>Queued frames</b> below the rung held are compressed again there before they are
- *       sent when that rung keeps well ahead of the link, so the writer has the time, and
- *       shrinks them by a tenth or more (see {@link #recompressRung}): after a link drops,
- *       what the FIFO queued for the faster link.
+ *   <li><b>Queued frames</b> below the rung held are compressed again before they are sent,
+ *       at the best rung up to the one held that keeps well ahead of the link, so the writer
+ *       has the time, and shrinks them by a tenth or more (see {@link #recompressRung}): after
+ *       a link drops, what the FIFO queued for the faster link.
  *   <li><b>Incompressible data</b> drops to raw at once, and the engine backs off from
  *       trying, when compressing costs time. When it does not (the rung compresses at least
  *       {@value #HIDDEN_TRY_MARGIN} times as fast as the link sends raw bytes, so the link bounds
@@ -456,13 +456,13 @@ public final class ThroughputController implements LevelController {
     }
 
     /**
-     * The rung held, if compressing a frame still queued below it (or the block just
-     * compressed, before it is queued) again there pays: the rung compresses at least
-     * {@value #RECOMPRESS_HEADROOM} times as fast as the link takes its output, and its ratio
-     * is at least {@value #RECOMPRESS_GAIN} times the frame's, a backlog has lasted at
-     * least {@value #RECOMPRESS_BACKLOG_MILLIS} ms, and the rung held was measured on the data
-     * at hand lately. {@code storedRung} otherwise, and always before anything bounds the link,
-     * or with histories.
+     * The highest rung up to the one held at which compressing a frame still queued below it
+     * (or the block just compressed, before it is queued) again pays: the rung compresses at
+     * least {@value #RECOMPRESS_HEADROOM} times as fast as the link takes its output, its ratio
+     * is at least {@value #RECOMPRESS_GAIN} times the frame's, and it was measured on the data
+     * at hand lately; and a backlog has lasted at least {@value #RECOMPRESS_BACKLOG_MILLIS} ms.
+     * {@code storedRung} if none does, and always before anything bounds the link, or with
+     * histories.
      *
      * <p>While the rung held keeps ahead of the link, the link sets the stream's pace and the
      * writer waits for room part of the time: compressing a queued frame again takes time
@@ -477,6 +477,12 @@ public final class ThroughputController implements LevelController {
      * LinkEstimator), had LZ4 frames compressed again at zstd:1 while the sender
      * emptied the FIFO and waited. A link that really dropped holds its backlog far longer.
      *
+     * <p>Not only the rung held: on a link that just dropped to 10 Mbit/s, the best rung to hold
+     * for JSON may be zstd:15, whose blocks take about as long to compress as its frames take
+     * to send, so it never keeps ahead. The raw and LZ4 frames queued for the faster link then
+     * went out as they were, 0.8 s of the slow link in the step scenario, where zstd:9 (or
+     * zstd:1) would have compressed them again in a few milliseconds.
+     *
      * <p>A move can land on a rung known only by extrapolation (three times slower per rung
      * up), and one block there measures it; the frames queued wait for that block. Taken on
      * trust after JSON's link dropped to 10 Mbit/s, zstd:15's extrapolated 13 MB/s (it
@@ -486,12 +492,17 @@ public final class ThroughputController implements LevelController {
     @Override
     public int recompressRung(int storedRung) {
         boolean backlogHeld = link.backlogHeldNanos() >= RECOMPRESS_BACKLOG_MILLIS * 1_000_000L;
-        if (held <= storedRung || !link.known() || historiesSeen || !backlogHeld || !measuredLately(held)) {
+        if (held <= storedRung || !link.known() || historiesSeen || !backlogHeld) {
             return storedRung;
         }
-        boolean writerHasTime = pipelineSpeed(held) >= RECOMPRESS_HEADROOM * link.rate() * effectiveRatio(held);
-        boolean frameShrinks = effectiveRatio(held) >= RECOMPRESS_GAIN * effectiveRatio(storedRung);
-        return writerHasTime && frameShrinks ? held : storedRung;
+        for (int r = held; r > storedRung; r--) {
+            boolean writerHasTime = pipelineSpeed(r) >= RECOMPRESS_HEADROOM * link.rate() * effectiveRatio(r);
+            boolean frameShrinks = effectiveRatio(r) >= RECOMPRESS_GAIN * effectiveRatio(storedRung);
+            if (measuredLately(r) && writerHasTime && frameShrinks) {
+                return r;
+            }
+        }
+        return storedRung;
     }
 
     /**

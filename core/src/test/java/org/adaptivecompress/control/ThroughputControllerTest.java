@@ -120,6 +120,30 @@ class ThroughputControllerTest {
     }
 
     @Test
+    void queuedFramesGoToTheBestRungThatKeepsAheadOfTheLinkWhenTheRungHeldDoesNot() {
+        // JSON whose link drops from 1000 to 10 Mbit/s at block 150. zstd:15 (rung 5) at
+        // 8.7 MB/s and a ratio of 7.3 is the best rung to hold there, but its frames come no
+        // faster than the link takes them: the writer has no time for it to spare. zstd:9 and
+        // below keep far ahead, so raw and LZ4 frames queued for the faster link go to the
+        // best of those measured lately, never to zstd:15.
+        double[] speeds = {30e9, 770e6, 450e6, 330e6, 45e6, 8.7e6};
+        double[] ratios = {1, 3.4, 5.8, 6.2, 6.6, 7.3};
+        ThroughputController controller = new ThroughputController();
+        Set<Integer> againFromRaw = new TreeSet<>();
+        Set<Integer> againFromLz4 = new TreeSet<>();
+        int[] rungs = run(controller, speeds, ratios, 300, 150, 0, 125e6, 1.25e6, (block, rung) -> {
+            if (block >= 200 && rung == 5) {
+                againFromRaw.add(controller.recompressRung(0));
+                againFromLz4.add(controller.recompressRung(1));
+            }
+        });
+
+        assertThat(share(rungs, 200, 300, 5)).as(Arrays.toString(rungs)).isGreaterThanOrEqualTo(0.5);
+        assertThat(againFromRaw).as(Arrays.toString(rungs)).isNotEmpty().allMatch(r -> r >= 2 && r <= 4);
+        assertThat(againFromLz4).as(Arrays.toString(rungs)).isNotEmpty().allMatch(r -> r >= 2 && r <= 4);
+    }
+
+    @Test
     void aBacklogPaysForARungOnlyIfItCompressesNearTheLinksPace() {
         // JSON at 10 Mbit/s: the FIFO fills behind zstd:9 (3 ms a block, its frame 16 ms on
         // the link). zstd:15's frame, 14 % smaller, takes 14 ms there; compressing the block
