@@ -43,8 +43,9 @@ import org.adaptivecompress.format.FrameFormat;
  * For this, a block to be stored raw holds a block header's length less than the block size:
  * its frame is the block size exactly and leaves in whole 64 KiB writes.
  *
- * <p>Frames still queued when the controller climbs are compressed again at its new rung
- * before the sender reaches them, where the controller finds that the slower link repays it
+ * <p>Frames still queued when the controller climbs are compressed again, at a rung up to its
+ * new one, before the sender reaches them, where the controller finds that the slower link
+ * repays it
  * ({@link LevelController#recompressRung}: the default controller does, AdOC's rule and fixed
  * rungs never): what the FIFO holds when the link drops would otherwise cross it at the ratio
  * chosen for the faster link. The sender keeps writing the frames before the first one taken
