@@ -481,7 +481,9 @@ public final class ThroughputController implements LevelController {
      * for JSON may be zstd:15, whose blocks take about as long to compress as its frames take
      * to send, so it never keeps ahead. The raw and LZ4 frames queued for the faster link then
      * went out as they were, 0.8 s of the slow link in the step scenario, where zstd:9 (or
-     * zstd:1) would have compressed them again in a few milliseconds.
+     * zstd:1) would have compressed them again in a few milliseconds. The backlog gives the
+     * writer that time: with the FIFO full of them it waits for room whatever rung it holds,
+     * and a rung that keeps ahead has each frame ready before the sender reaches it.
      *
      * <p>A move can land on a rung known only by extrapolation (three times slower per rung
      * up), and one block there measures it; the frames queued wait for that block. Taken on
