@@ -75,7 +75,7 @@ final class LinkEstimator {
     private long silenceNanos = Long.MAX_VALUE;
     private long windowStartNanos = -1;
     private long windowStartDrained;
-    /** When the current unbroken backlog began (-1: the FIFO ran dry at the last block), and the counts then. */
+    /** When the current backlog's last bound was taken (-1: the FIFO ran dry at the last block), and the FIFO depth and estimate then. */
     private long backlogSinceNanos = -1;
     /** When the current unbroken backlog began; -1 while the FIFO is dry. */
     private long backlogBeganNanos = -1;
