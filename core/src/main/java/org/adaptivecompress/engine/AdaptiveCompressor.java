@@ -366,9 +366,9 @@ public final class AdaptiveCompressor implements AutoCloseable {
                 .build();
         int next = checkRung(controller.nextRung(observation));
         int previous = rung;
-        rung = next;
         lastPlannedRung = next;
-        synchronized (statsLock) {
+        synchronized (statsLock) { // statistics() reads the rung from other threads
+            rung = next;
             lastFifoBytes = observation.fifoBytes();
             if (next != previous) {
                 rungChanges++;

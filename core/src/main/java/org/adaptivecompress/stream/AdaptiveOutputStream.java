@@ -124,6 +124,13 @@ public final class AdaptiveOutputStream extends OutputStream {
     private boolean sinkHasWritten;
     private boolean closed;
     private boolean sinkClosed;
+    /**
+     * What escaped the writer's compressing and queueing of a block, if anything did: the FIFO
+     * may then hold part of a frame, or lack frames taken back to be compressed again, so the
+     * stream refuses further writes and closes without its end marker, and a reader sees it
+     * truncated rather than whole with blocks missing.
+     */
+    private Throwable broken;
 
     /** Compresses into {@code out} with the default ladder, controller, block size and FIFO. */
     public AdaptiveOutputStream(OutputStream out) {
@@ -222,10 +229,11 @@ public final class AdaptiveOutputStream extends OutputStream {
      * everything, and closes the sink. Idempotent. Stops and joins the compression workers, if
      * any, and frees every native compressor, whatever failed.
      *
-     * <p>After a worker's failure no end marker is written: a reader sees the stream truncated
-     * rather than missing a block.
+     * <p>After a worker's failure, or any failure of an earlier write, no end marker is written:
+     * a reader sees the stream truncated rather than missing a block.
      *
-     * @throws IOException the sink's or a worker's failure, during this call or earlier
+     * @throws IOException the sink's, a worker's or an earlier write's failure, during this call
+     *     or earlier
      */
     @Override
     public void close() throws IOException {
@@ -235,7 +243,7 @@ public final class AdaptiveOutputStream extends OutputStream {
         closed = true;
         IOException error = null;
         try {
-            if (fifo.failure() == null && (workers == null || workers.failure() == null)) {
+            if (broken == null && fifo.failure() == null && (workers == null || workers.failure() == null)) {
                 if (blockLength > 0) {
                     emitBufferedBlock();
                 }
@@ -247,6 +255,8 @@ public final class AdaptiveOutputStream extends OutputStream {
             }
         } catch (IOException e) {
             error = e;
+        } catch (RuntimeException | Error e) {
+            error = new IOException("compressing the stream's last block failed: " + e, e);
         } finally {
             if (workers != null) {
                 workers.close();
@@ -260,6 +270,9 @@ public final class AdaptiveOutputStream extends OutputStream {
         if (error == null && failure != null) {
             error = ByteFifo.senderFailed(failure);
         }
+        if (error == null && broken != null) {
+            error = writeFailed(broken);
+        }
         if (error == null && workers != null && workers.failure() != null) {
             error = WorkerPool.workerFailed(workers.failure());
         }
@@ -272,8 +285,13 @@ public final class AdaptiveOutputStream extends OutputStream {
         if (workers == null) {
             emit(block, blockStart, blockLength);
         } else {
-            awaitTheLinkAtStartup();
-            block = workers.dispatch(blockLength);
+            try {
+                awaitTheLinkAtStartup();
+                block = workers.dispatch(blockLength);
+            } catch (IOException | RuntimeException | Error e) {
+                broken = e;
+                throw e;
+            }
         }
         blockLength = 0;
     }
@@ -302,12 +320,22 @@ public final class AdaptiveOutputStream extends OutputStream {
         sinkHasWritten = true;
     }
 
+    /** {@link #compressAndQueue}, the stream marked {@link #broken} by anything that escapes it. */
+    private void emit(byte[] src, int offset, int length) throws IOException {
+        try {
+            compressAndQueue(src, offset, length);
+        } catch (IOException | RuntimeException | Error e) {
+            broken = e;
+            throw e;
+        }
+    }
+
     /**
      * Compresses one block, lets the controller pick the next rung from the FIFO, compresses
      * again the queued frames it wants at a higher rung (see {@link QueuedFrames}), and queues
      * the frame.
      */
-    private void emit(byte[] src, int offset, int length) throws IOException {
+    private void compressAndQueue(byte[] src, int offset, int length) throws IOException {
         awaitTheLinkAtStartup();
         long fifoAtStart = fifo.queuedBytes();
         int n = compressor.compressBlockLeavingRawPayload(src, offset, length, frame, 0);
@@ -400,6 +428,10 @@ public final class AdaptiveOutputStream extends OutputStream {
         }
     }
 
+    private static IOException writeFailed(Throwable t) {
+        return new IOException("an earlier write failed, so the stream ends without its end marker: " + t, t);
+    }
+
     private static IOException merge(IOException first, IOException next) {
         if (first == null) {
             return next;
@@ -421,6 +453,9 @@ public final class AdaptiveOutputStream extends OutputStream {
     private void ensureWritable() throws IOException {
         if (closed) {
             throw new IOException("stream is closed");
+        }
+        if (broken != null) {
+            throw writeFailed(broken);
         }
         Throwable failure = fifo.failure();
         if (failure != null) {

@@ -1,6 +1,7 @@
 package org.adaptivecompress.stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -9,6 +10,7 @@ import org.adaptivecompress.control.LevelController;
 import org.adaptivecompress.control.Observation;
 import org.adaptivecompress.engine.CompressionStatistics;
 import org.adaptivecompress.format.FrameFormat;
+import org.adaptivecompress.format.FrameFormatException;
 import org.adaptivecompress.testing.DataKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -31,7 +33,7 @@ class RecompressQueuedFramesTest {
      * LZ4 for the first {@value #FAST_BLOCKS} blocks, then zstd:9, as if the link had dropped;
      * once there, wants the frames queued below zstd:9 compressed again, if told to.
      */
-    private static final class LinkDrops implements LevelController {
+    private static class LinkDrops implements LevelController {
         private final boolean recompress;
         private int blocks;
 
@@ -120,6 +122,37 @@ class RecompressQueuedFramesTest {
         assertThat(sent.statistics.recompressedBlocks()).isZero();
         assertThat(sent.statistics.blocks(LZ4)).isEqualTo(FAST_BLOCKS);
         assertThat(decode(sent.bytes)).isEqualTo(data);
+    }
+
+    /**
+     * Frames are taken back from the FIFO before they are compressed again. A controller that
+     * fails part way (here it answers a rung below the frame's, which the compressor refuses)
+     * must not leave the stream to end as if whole: those frames, and the block in hand, would
+     * be missing from a stream that decodes. The writer hears of it, close fails, and a reader
+     * finds the stream cut short.
+     */
+    @Test
+    void aControllerFailingWhileQueuedFramesAreCompressedAgainBreaksTheStreamRatherThanLosingFrames()
+            throws IOException {
+        byte[] data = DataKind.TEXT.generate(BLOCKS * BLOCK);
+        LevelController failsOnItsThirdAnswer = new LinkDrops(true) {
+            private int answers;
+
+            @Override
+            public int recompressRung(int storedRung) {
+                int wanted = super.recompressRung(storedRung);
+                return wanted > storedRung && ++answers > 2 ? storedRung - 1 : wanted;
+            }
+        };
+        HeldAfterFirstBlockBytes sink = new HeldAfterFirstBlockBytes();
+        AdaptiveOutputStream out = AdaptiveOutputStream.builder().controller(() -> failsOnItsThirdAnswer).build(sink);
+
+        assertThatThrownBy(() -> out.write(data)).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> out.write(data)).isInstanceOf(IOException.class)
+                .hasCauseInstanceOf(IllegalStateException.class);
+        sink.held.open.countDown();
+        assertThatThrownBy(out::close).isInstanceOf(IOException.class).hasCauseInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> decode(sink.received())).isInstanceOf(FrameFormatException.class);
     }
 
     /** What a sink received, the statistics once every block was written, and what the sink took before it held. */
