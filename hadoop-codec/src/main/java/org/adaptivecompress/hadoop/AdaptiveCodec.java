@@ -84,24 +84,23 @@ public class AdaptiveCodec implements SplittableCompressionCodec, Configurable {
     /** Decodes a whole file (concatenated streams included), leasing a pooled decompressor. */
     @Override
     public CompressionInputStream createInputStream(InputStream in) throws IOException {
-        Objects.requireNonNull(in, "in is null");
-        Decompressor leased = CodecPool.getDecompressor(this);
-        try {
-            return new AdaptiveSplitInputStream(in, adaptive(leased), true, settings.maxBlockLength(), positionOf(in),
-                    Long.MAX_VALUE, READ_MODE.CONTINUOUS);
-        } catch (IOException | RuntimeException e) {
-            CodecPool.returnDecompressor(leased);
-            throw e;
-        }
+        return createInputStream(in, null);
     }
 
+    /**
+     * Decodes a whole file with the caller's decompressor, which the caller keeps; with
+     * {@code null}, leases one from {@link CodecPool} and returns it on close.
+     */
     @Override
     public CompressionInputStream createInputStream(InputStream in, Decompressor decompressor) throws IOException {
         Objects.requireNonNull(in, "in is null");
-        return new AdaptiveSplitInputStream(in, adaptive(decompressor), false, settings.maxBlockLength(),
-                positionOf(in), Long.MAX_VALUE, READ_MODE.CONTINUOUS);
+        return open(in, decompressor, positionOf(in), Long.MAX_VALUE, READ_MODE.CONTINUOUS);
     }
 
+    /**
+     * Decodes the units that start in {@code [start, end)} with the caller's decompressor, which
+     * the caller keeps; with {@code null}, leases one from {@link CodecPool} and returns it on close.
+     */
     @Override
     public SplitCompressionInputStream createInputStream(InputStream seekableIn, Decompressor decompressor,
             long start, long end, READ_MODE readMode) throws IOException {
@@ -113,14 +112,31 @@ public class AdaptiveCodec implements SplittableCompressionCodec, Configurable {
             throw new IllegalArgumentException("split [" + start + ", " + end + ") is not a range");
         }
         ((Seekable) seekableIn).seek(start);
-        return new AdaptiveSplitInputStream(seekableIn, adaptive(decompressor), false, settings.maxBlockLength(),
-                start, end, readMode);
+        return open(seekableIn, decompressor, start, end, readMode);
     }
 
-    private AdaptiveFrameDecompressor adaptive(Decompressor decompressor) {
-        if (decompressor == null) {
-            return new AdaptiveFrameDecompressor(settings);
+    /**
+     * A stream over {@code decompressor}, or without one over a pooled decompressor that the
+     * stream returns on close: its zstd contexts are native and have no cleaner, so one made
+     * here and dropped with the stream would leak.
+     */
+    private AdaptiveSplitInputStream open(InputStream in, Decompressor decompressor, long start, long end,
+            READ_MODE readMode) throws IOException {
+        if (decompressor != null) {
+            return new AdaptiveSplitInputStream(in, adaptive(decompressor), false, settings.maxBlockLength(),
+                    start, end, readMode);
         }
+        Decompressor leased = CodecPool.getDecompressor(this);
+        try {
+            return new AdaptiveSplitInputStream(in, adaptive(leased), true, settings.maxBlockLength(),
+                    start, end, readMode);
+        } catch (IOException | RuntimeException e) {
+            CodecPool.returnDecompressor(leased);
+            throw e;
+        }
+    }
+
+    private static AdaptiveFrameDecompressor adaptive(Decompressor decompressor) {
         if (!(decompressor instanceof AdaptiveFrameDecompressor)) {
             throw new IllegalArgumentException("the adaptive codec needs an " + AdaptiveFrameDecompressor.class.getName()
                     + ", got " + decompressor.getClass().getName());

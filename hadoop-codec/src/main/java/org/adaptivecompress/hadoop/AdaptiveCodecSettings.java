@@ -31,7 +31,11 @@ public final class AdaptiveCodecSettings {
     public static final String BLOCK_SIZE_KEY = PREFIX + "block.size";
     /** Capacity in bytes of the FIFO between compressor and sender thread; default 1 MiB. */
     public static final String FIFO_CAPACITY_KEY = PREFIX + "fifo.capacity";
-    /** A reader's ceiling on a block's declared lengths, checked before it allocates; default 4 MiB. */
+    /**
+     * A reader's ceiling on a block's declared lengths, checked before it allocates; default
+     * 4 MiB or {@link #BLOCK_SIZE_KEY}, whichever is larger. A value below the block size is
+     * refused.
+     */
     public static final String MAX_BLOCK_LENGTH_KEY = PREFIX + "max.block.length";
 
     private static final AdaptiveCodecSettings DEFAULTS = from(new Configuration(false));
@@ -74,9 +78,29 @@ public final class AdaptiveCodecSettings {
                 () -> base.toBuilder().controller(compressorController).build());
         int fifo = conf.getInt(FIFO_CAPACITY_KEY, AdaptiveOutputStream.DEFAULT_FIFO_CAPACITY);
         parse(FIFO_CAPACITY_KEY, String.valueOf(fifo), () -> AdaptiveOutputStream.builder().fifoCapacity(fifo));
+        int maxBlock = maxBlockLength(conf, blockSize);
+        return new AdaptiveCodecSettings(stream, compressor, fifo, maxBlock);
+    }
+
+    /**
+     * The reader's ceiling, never below the block size, so that the codec reads every file it
+     * writes. Unset, it is the larger of the format's default and the block size (as the Netty
+     * handlers' {@code AdaptiveCompression.addTo} does); set below the block size, it is refused,
+     * since every full block written with these settings would then fail to read.
+     */
+    private static int maxBlockLength(Configuration conf, int blockSize) {
+        if (conf.getTrimmed(MAX_BLOCK_LENGTH_KEY) == null) {
+            return Math.max(FrameFormat.DEFAULT_MAX_BLOCK_LENGTH, blockSize);
+        }
         int maxBlock = conf.getInt(MAX_BLOCK_LENGTH_KEY, FrameFormat.DEFAULT_MAX_BLOCK_LENGTH);
         parse(MAX_BLOCK_LENGTH_KEY, String.valueOf(maxBlock), () -> FrameFormat.checkMaxBlockLength(maxBlock));
-        return new AdaptiveCodecSettings(stream, compressor, fifo, maxBlock);
+        if (maxBlock < blockSize) {
+            throw new IllegalArgumentException(MAX_BLOCK_LENGTH_KEY + "=" + maxBlock + " is below " + BLOCK_SIZE_KEY
+                    + "=" + blockSize + ": the codec's readers would reject the blocks it writes with"
+                    + " OversizedBlockException; raise " + MAX_BLOCK_LENGTH_KEY + " to at least " + blockSize
+                    + " (or unset it), or lower " + BLOCK_SIZE_KEY);
+        }
+        return maxBlock;
     }
 
     private static <T> T parse(String key, String value, java.util.function.Supplier<T> parser) {

@@ -84,7 +84,11 @@ final class AdaptiveCompressionOutputStream extends CompressionOutputStream {
         finished = false;
     }
 
-    /** Finishes the stream, closes the underlying stream and returns a leased compressor to the pool. */
+    /**
+     * Finishes the stream, closes the underlying stream and returns a leased compressor to the
+     * pool, whatever fails. If finishing fails, that failure is thrown (it says why the data is
+     * incomplete), with any failure to close the underlying stream added as suppressed.
+     */
     @Override
     public void close() throws IOException {
         if (closed) {
@@ -93,13 +97,29 @@ final class AdaptiveCompressionOutputStream extends CompressionOutputStream {
         closed = true;
         try {
             finish();
+        } catch (Throwable first) {
+            closeUnderlyingAfter(first);
+            throw first;
+        }
+        closeUnderlying();
+    }
+
+    private void closeUnderlyingAfter(Throwable first) {
+        try {
+            closeUnderlying();
+        } catch (Throwable second) {
+            if (second != first) { // addSuppressed refuses the exception itself, which a sink may rethrow
+                first.addSuppressed(second);
+            }
+        }
+    }
+
+    private void closeUnderlying() throws IOException {
+        try {
+            out.close();
         } finally {
-            try {
-                out.close();
-            } finally {
-                if (leased != null) {
-                    CodecPool.returnCompressor(leased);
-                }
+            if (leased != null) {
+                CodecPool.returnCompressor(leased);
             }
         }
     }

@@ -8,14 +8,18 @@ import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.InputStream;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import org.adaptivecompress.codec.CodecType;
+import org.adaptivecompress.format.BadMagicException;
 import org.adaptivecompress.format.BlockHeader;
 import org.adaptivecompress.format.FrameFormat;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.DataInputBuffer;
 import org.apache.hadoop.io.DataOutputBuffer;
@@ -26,7 +30,9 @@ import org.apache.hadoop.io.compress.CompressionInputStream;
 import org.apache.hadoop.io.compress.CompressionOutputStream;
 import org.apache.hadoop.io.compress.Compressor;
 import org.apache.hadoop.io.compress.Decompressor;
+import org.apache.hadoop.io.compress.SplittableCompressionCodec;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -208,6 +214,49 @@ class AdaptiveCodecTest {
         assertThat(CodecPool.getLeasedDecompressorsCount(codec)).isEqualTo(decompressors);
     }
 
+    /**
+     * A stream opened without a decompressor, whole-file or split, leases one from the pool and
+     * returns it on close: one made for the stream alone would never be ended, and its native
+     * zstd contexts have no cleaner.
+     */
+    @Test
+    void streamsOpenedWithoutADecompressorLeaseOneAndReturnItOnClose(@TempDir java.nio.file.Path tmp)
+            throws Exception {
+        Configuration conf = new Configuration();
+        AdaptiveCodec codec = TestFiles.codec(conf);
+        java.nio.file.Path file = tmp.resolve("data.adc");
+        TestFiles.writeCompressed(codec, text(1000), file);
+        int before = CodecPool.getLeasedDecompressorsCount(codec);
+
+        try (CompressionInputStream in = codec.createInputStream(Files.newInputStream(file), null)) {
+            assertThat(CodecPool.getLeasedDecompressorsCount(codec)).isEqualTo(before + 1);
+            assertThat(in.readAllBytes()).isEqualTo(text(1000));
+        }
+        assertThat(CodecPool.getLeasedDecompressorsCount(codec)).isEqualTo(before);
+
+        FileSystem fs = FileSystem.getLocal(conf);
+        try (CompressionInputStream in = codec.createInputStream(fs.open(TestFiles.hadoopPath(file)), null,
+                0, Files.size(file), SplittableCompressionCodec.READ_MODE.BYBLOCK)) {
+            assertThat(CodecPool.getLeasedDecompressorsCount(codec)).isEqualTo(before + 1);
+            assertThat(in.readAllBytes()).isEqualTo(text(1000));
+        }
+        assertThat(CodecPool.getLeasedDecompressorsCount(codec)).isEqualTo(before);
+    }
+
+    /** A split that cannot be opened gives its leased decompressor straight back. */
+    @Test
+    void aSplitThatFailsToOpenReturnsItsLeasedDecompressor(@TempDir java.nio.file.Path tmp) throws Exception {
+        Configuration conf = new Configuration();
+        AdaptiveCodec codec = TestFiles.codec(conf);
+        java.nio.file.Path file = Files.write(tmp.resolve("plain.adc"), "not compressed\n".repeat(10).getBytes());
+        int before = CodecPool.getLeasedDecompressorsCount(codec);
+        try (FSDataInputStream in = FileSystem.getLocal(conf).open(TestFiles.hadoopPath(file))) {
+            assertThatThrownBy(() -> codec.createInputStream(in, null, 5, 10,
+                    SplittableCompressionCodec.READ_MODE.BYBLOCK)).isInstanceOf(BadMagicException.class);
+        }
+        assertThat(CodecPool.getLeasedDecompressorsCount(codec)).isEqualTo(before);
+    }
+
     @Test
     void finishEndsTheStreamWithoutClosingAndResetStateStartsAnother() throws Exception {
         AdaptiveCodec codec = TestFiles.codec(new Configuration());
@@ -241,6 +290,37 @@ class AdaptiveCodecTest {
         Configuration small = new Configuration(false);
         small.setInt(AdaptiveCodecSettings.BLOCK_SIZE_KEY, 10);
         assertThatThrownBy(() -> TestFiles.codec(small)).hasMessageContaining(AdaptiveCodecSettings.BLOCK_SIZE_KEY);
+    }
+
+    /**
+     * Blocks larger than the format's default reader ceiling (4 MiB) read back: without
+     * {@code max.block.length} set, the ceiling follows the block size.
+     */
+    @Test
+    void blocksAboveTheDefaultCeilingReadBackWhenOnlyTheBlockSizeIsSet() throws Exception {
+        Configuration conf = new Configuration(false);
+        conf.setInt(AdaptiveCodecSettings.BLOCK_SIZE_KEY, 6 << 20);
+        AdaptiveCodec codec = TestFiles.codec(conf);
+        assertThat(codec.settings().maxBlockLength()).isEqualTo(6 << 20);
+        byte[] data = text(5 << 20); // one 5 MiB block
+        byte[] file = TestFiles.compress(codec, data);
+        try (CompressionInputStream in = codec.createInputStream(new ByteArrayInputStream(file))) {
+            assertThat(in.readAllBytes()).isEqualTo(data);
+        }
+        assertThat(TestFiles.codec(new Configuration(false)).settings().maxBlockLength())
+                .isEqualTo(FrameFormat.DEFAULT_MAX_BLOCK_LENGTH);
+    }
+
+    @Test
+    void aReaderCeilingBelowTheBlockSizeIsRefusedNamingBothKeys() {
+        Configuration conf = new Configuration(false);
+        conf.setInt(AdaptiveCodecSettings.BLOCK_SIZE_KEY, 1 << 20);
+        conf.setInt(AdaptiveCodecSettings.MAX_BLOCK_LENGTH_KEY, 512 << 10);
+        assertThatThrownBy(() -> TestFiles.codec(conf)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(AdaptiveCodecSettings.MAX_BLOCK_LENGTH_KEY + "=524288")
+                .hasMessageContaining(AdaptiveCodecSettings.BLOCK_SIZE_KEY + "=1048576");
+        conf.setInt(AdaptiveCodecSettings.MAX_BLOCK_LENGTH_KEY, 1 << 20);
+        assertThat(TestFiles.codec(conf).settings().maxBlockLength()).isEqualTo(1 << 20);
     }
 
     static byte[] text(int size) {

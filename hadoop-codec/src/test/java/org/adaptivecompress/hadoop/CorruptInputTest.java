@@ -68,6 +68,7 @@ class CorruptInputTest {
     void blockOverTheConfiguredCeilingIsRejectedBeforeAllocation() throws Exception {
         byte[] file = compressed(); // 128 KiB blocks
         Configuration conf = new Configuration(false);
+        conf.setInt(AdaptiveCodecSettings.BLOCK_SIZE_KEY, 64 * 1024); // a ceiling below it is refused
         conf.setInt(AdaptiveCodecSettings.MAX_BLOCK_LENGTH_KEY, 64 * 1024);
         AdaptiveCodec strict = TestFiles.codec(conf);
         assertThatThrownBy(() -> strict.createInputStream(new ByteArrayInputStream(file)).readAllBytes())

@@ -1,5 +1,6 @@
 package org.adaptivecompress.kafka;
 
+import com.github.luben.zstd.Zstd;
 import org.adaptivecompress.codec.CodecType;
 
 /**
@@ -134,7 +135,56 @@ final class RecordFrame {
             throw new TruncatedFrameException(where(topic) + codec.specName() + " frame of " + length
                     + " bytes has no payload");
         }
+        long most = maxDecodedLength(codec, stored);
+        if (length > most) {
+            throw new AdaptiveFrameException(where(topic) + codec.specName() + " frame declares " + length
+                    + " bytes, but a " + stored + "-byte " + codec.specName() + " payload decodes to at most " + most
+                    + ": corrupt or truncated");
+        }
+        if (codec == CodecType.ZSTD && !dictionary && stored > 0) {
+            checkZstdContentSize(topic, value, pos, stored, length);
+        }
         return new Header(codec, (int) length, dictionary, dictionaryId, pos);
+    }
+
+    /**
+     * The most bytes a well-formed payload of {@code stored} bytes can decode to, from each
+     * format's largest expansion, so that a short corrupt value cannot make the reader allocate
+     * up to {@code adaptive.max.value.bytes}. An LZ4 sequence yields at most 255 bytes per byte
+     * (each match-length byte adds at most 255); deflate at most 1032 (a 258-byte match coded in
+     * 2 bits); a zstd block takes at least 4 bytes (3 of header) and yields at most 128 KiB; an
+     * LZMA2 chunk takes at least 6 bytes and yields at most 2 MiB if compressed, and no more than
+     * it takes if stored.
+     */
+    static long maxDecodedLength(CodecType codec, int stored) {
+        switch (codec) {
+            case RAW:
+                return stored;
+            case LZ4:
+                return 255L * stored;
+            case DEFLATE:
+                return 1032L * stored;
+            case ZSTD:
+                return (stored / 4) * (128L << 10);
+            case XZ:
+                return (stored / 6) * (2L << 20) + stored;
+            default:
+                return Long.MAX_VALUE;
+        }
+    }
+
+    /**
+     * A zstd frame written without a dictionary records its content size (core's zstd codec sets
+     * it), which must match the declared length; reading it touches only the frame header.
+     */
+    private static void checkZstdContentSize(String topic, byte[] value, int offset, int stored, long length) {
+        long contentSize = Zstd.getFrameContentSize(value, offset, stored);
+        // negative: not recorded, or a damaged frame header that decoding will report
+        if (contentSize >= 0 && contentSize != length) {
+            throw new AdaptiveFrameException(where(topic) + "zstd frame declares " + length
+                    + " bytes, but its payload's frame header records a content size of " + contentSize
+                    + ": corrupt");
+        }
     }
 
     static String where(String topic) {

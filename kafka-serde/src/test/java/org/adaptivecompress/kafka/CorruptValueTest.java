@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Arrays;
 import java.util.Map;
+import org.adaptivecompress.codec.CodecType;
 import org.adaptivecompress.testing.DataKind;
 import org.apache.kafka.common.errors.SerializationException;
 import org.junit.jupiter.api.Test;
@@ -76,7 +77,8 @@ class CorruptValueTest {
                 .hasMessageContaining("unknown codec id 15");
         assertThatThrownBy(() -> read(new byte[] {(byte) 0xAC, 0x11, 1, 0, 0, 0, 1, 0}))
                 .isInstanceOf(AdaptiveFrameException.class).hasMessageContaining("only zstd frames use dictionaries");
-        assertThatThrownBy(() -> read(new byte[] {(byte) 0xAC, 0x12, 1, 0, 0, 0, 7, 0}))
+        // 4 payload bytes: the least a zstd payload needs to hold a block at all
+        assertThatThrownBy(() -> read(new byte[] {(byte) 0xAC, 0x12, 1, 0, 0, 0, 7, 0, 0, 0, 0}))
                 .isInstanceOf(AdaptiveFrameException.class).hasMessageContaining("dictionary id 7");
         assertThatThrownBy(() -> read(new byte[] {(byte) 0xAC, 1, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF,
             (byte) 0xFF, 1})).isInstanceOf(AdaptiveFrameException.class).hasMessageContaining("longer than 5 bytes");
@@ -88,6 +90,50 @@ class CorruptValueTest {
         byte[] huge = {(byte) 0xAC, 1, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0x07, 0x10, 0x41};
         assertThatThrownBy(() -> read(huge)).isInstanceOf(OversizedValueException.class)
                 .hasMessageContaining("2147483647").hasMessageContaining("adaptive.max.value.bytes=1048576");
+    }
+
+    /** A few payload bytes cannot make the reader allocate the declared megabyte: each codec's expansion is bounded. */
+    @ParameterizedTest
+    @ValueSource(strings = {"lz4", "zstd", "xz", "deflate"})
+    void aShortPayloadDeclaringMoreThanItsCodecCanExpandToIsRefusedBeforeDecoding(String codec) {
+        byte[] value = withHeader(codecNamed(codec), 1 << 20, new byte[5]);
+        assertThatThrownBy(() -> read(value)).isInstanceOf(AdaptiveFrameException.class)
+                .hasMessageContaining("topic orders")
+                .hasMessageContaining("declares 1048576 bytes, but a 5-byte " + codec + " payload decodes to at most");
+    }
+
+    /** The expansion bounds hold for the codecs' best case: long runs of one byte at fast and strong levels. */
+    @ParameterizedTest
+    @ValueSource(strings = {"lz4", "lz4hc:17", "zstd:1", "zstd:19", "xz:0", "xz:9", "deflate:1", "deflate:9"})
+    void mostCompressibleValuesStillDecode(String rung) {
+        byte[] zeros = new byte[4 << 20];
+        try (AdaptiveSerializer<byte[]> ser = SerdeConfigs.serializer(SerdeConfigs.with(
+                AdaptiveSerdeConfig.LADDER, "raw," + rung, AdaptiveSerdeConfig.FALLBACK_RUNG, 1));
+                AdaptiveDeserializer<byte[]> de = SerdeConfigs.deserializer(SerdeConfigs.with())) {
+            byte[] frame = ser.serialize("t", zeros);
+            assertThat(frame[1] & RecordFrame.CODEC_MASK).as("compressed, not raw").isNotZero();
+            assertThat(de.deserialize("t", frame)).isEqualTo(zeros);
+        }
+    }
+
+    @Test
+    void aZstdFrameWhoseContentSizeContradictsTheDeclaredLengthIsRefusedBeforeDecoding() {
+        byte[] frame = frame("raw,zstd:3", 1);
+        byte[] payload = Arrays.copyOfRange(frame, RecordFrame.headerLength(4096, false), frame.length);
+        byte[] lying = withHeader(CodecType.ZSTD, 1 << 20, payload);
+        assertThatThrownBy(() -> read(lying)).isInstanceOf(AdaptiveFrameException.class)
+                .hasMessageContaining("declares 1048576 bytes").hasMessageContaining("content size of 4096");
+    }
+
+    private static CodecType codecNamed(String name) {
+        return Arrays.stream(CodecType.values()).filter(c -> c.specName().equals(name)).findFirst().orElseThrow();
+    }
+
+    private static byte[] withHeader(CodecType codec, int declared, byte[] payload) {
+        byte[] value = new byte[RecordFrame.MAX_HEADER_LENGTH + payload.length];
+        int header = RecordFrame.writeHeader(value, codec, declared, null);
+        System.arraycopy(payload, 0, value, header, payload.length);
+        return Arrays.copyOf(value, header + payload.length);
     }
 
     @ParameterizedTest
