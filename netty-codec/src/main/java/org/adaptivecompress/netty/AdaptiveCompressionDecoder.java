@@ -7,6 +7,7 @@ import java.util.List;
 import org.adaptivecompress.codec.CodecType;
 import org.adaptivecompress.format.BlockDecoder;
 import org.adaptivecompress.format.BlockHeader;
+import org.adaptivecompress.format.CorruptFrameException;
 import org.adaptivecompress.format.FrameFormat;
 import org.adaptivecompress.format.FrameFormatException;
 import org.adaptivecompress.format.OversizedBlockException;
@@ -26,7 +27,9 @@ import org.adaptivecompress.format.TruncatedStreamException;
  * a stream) it fires {@code exceptionCaught} with the core's typed exception (a
  * {@link FrameFormatException}: {@code CorruptFrameException}, {@code ChecksumMismatchException},
  * {@link OversizedBlockException}, {@link TruncatedStreamException}, ...), closes the channel and
- * discards whatever else arrives. The blocks decoded before the bad one have been passed on.
+ * discards whatever else arrives. The blocks decoded before the bad one have been passed on. A
+ * {@code RuntimeException} from a codec on bad input is reported the same way, as a
+ * {@code CorruptFrameException} whose cause it is.
  *
  * <p>Each {@link ByteBuf} passed on belongs to the next handler, which must release it. A block
  * stored raw is passed on as a retained slice of the received bytes, without a copy, as
@@ -74,6 +77,11 @@ public final class AdaptiveCompressionDecoder extends ByteToMessageDecoder {
             decodeStep(ctx, in, out);
         } catch (FrameFormatException e) {
             fail(ctx, in, e);
+        } catch (RuntimeException e) {
+            // A codec that fails on input in a way it does not type: the stream is as unusable as
+            // after a corrupt frame, and escaping, the same bytes would be tried again next read.
+            fail(ctx, in, new CorruptFrameException("input at stream offset " + position
+                    + " does not decode: " + e, e));
         }
     }
 

@@ -1,12 +1,15 @@
 package org.adaptivecompress.netty;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufHolder;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOutboundBuffer;
 import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.ChannelPromise;
+import io.netty.handler.codec.UnsupportedMessageTypeException;
+import io.netty.util.ReferenceCountUtil;
 import java.nio.channels.ClosedChannelException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -29,6 +32,11 @@ import org.adaptivecompress.format.FrameFormat;
  * {@link #flush}, is compressed into one frame. The stream header goes before the first frame and
  * the end-of-stream marker is written on {@link #close}, before the channel closes.
  *
+ * <p><b>Messages.</b> {@link ByteBuf}s are compressed, and so is the {@link ByteBufHolder#content()
+ * content} of a {@link ByteBufHolder}. Any other message (a {@code FileRegion}, ...) is released
+ * and its write fails with an {@link UnsupportedMessageTypeException}: passed on, it would
+ * overtake the bytes still buffered here and land uncompressed inside the compressed stream.
+ *
  * <p><b>Threading.</b> Compression runs on the {@link Executor} given to the constructor, never
  * on the event loop, so a slow rung stalls no other channel. Each encoder keeps at most one
  * block on the executor: blocks are compressed in order by one task at a time, which keeps
@@ -47,10 +55,33 @@ import org.adaptivecompress.format.FrameFormat;
  * wait on the compressor, not on the link, and counting them would push the controller up
  * exactly when compression is the bottleneck.
  *
+ * <p><b>Writability.</b> The bytes held uncompressed (the partial block, the blocks waiting for
+ * the executor and the one on it) count against the channel's write-buffer water marks: past the
+ * high water mark the encoder clears writability bit {@value #WRITABILITY_INDEX}
+ * ({@link ChannelOutboundBuffer#setUserDefinedWritability}), so the channel turns unwritable and
+ * fires {@code channelWritabilityChanged}; below the low water mark it sets it again. A producer
+ * that waits for writability therefore cannot outrun the compressor. Frames count in the
+ * outbound buffer's own water marks like any write.
+ *
+ * <p><b>Failures.</b> Frames carry no sequence numbers, so the stream cannot go on without one of
+ * its blocks. When a frame's write fails or a block cannot be compressed, the encoder fails the
+ * stream: every write not yet written fails, later writes fail at once, and the channel is
+ * closed, so the peer's decoder sees a truncated stream rather than one with a block missing. A
+ * compression failure is also fired as {@code exceptionCaught}; a write failure is reported by
+ * the write futures only, as Netty does. A {@link #close} queued behind the failure, or whose
+ * end-of-stream marker cannot be written, fails with the cause once the channel is closed.
+ *
  * <p>One instance per channel; use it from the channel's event loop as Netty does, except
  * {@link #statistics()}, which any thread may call.
  */
 public final class AdaptiveCompressionEncoder extends ChannelOutboundHandlerAdapter {
+
+    /**
+     * The {@link ChannelOutboundBuffer#setUserDefinedWritability user-defined writability} bit the
+     * encoder clears while it holds more uncompressed bytes than the high water mark allows. Not
+     * 1 to 3: Netty's traffic shaping handlers, which may sit below the encoder, use those.
+     */
+    public static final int WRITABILITY_INDEX = 4;
 
     private final AdaptiveCompressor compressor;
     private final int blockSize;
@@ -67,6 +98,10 @@ public final class AdaptiveCompressionEncoder extends ChannelOutboundHandlerAdap
     private Throwable failure;
     private long unwrittenFrameBytes;
     private long drainedBytes;
+    /** Uncompressed bytes in the partial block, the waiting blocks and the one compressing. */
+    private long heldBytes;
+    /** Whether {@link #WRITABILITY_INDEX} is cleared: the encoder holds the channel back. */
+    private boolean holdingBack;
 
     /** An encoder with these options that compresses on the shared default executor. */
     public AdaptiveCompressionEncoder(CompressionOptions options) {
@@ -97,36 +132,53 @@ public final class AdaptiveCompressionEncoder extends ChannelOutboundHandlerAdap
 
     @Override
     public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
-        if (!(msg instanceof ByteBuf)) {
-            ctx.write(msg, promise);
-            return;
-        }
-        ByteBuf buf = (ByteBuf) msg;
+        ByteBuf buf = content(msg);
         try {
-            if (failure != null || closing) {
+            if (buf == null) {
+                promise.tryFailure(new UnsupportedMessageTypeException(msg, ByteBuf.class, ByteBufHolder.class));
+            } else if (failure != null || closing) {
                 promise.tryFailure(failure != null ? failure : new ClosedChannelException());
-                return;
+            } else {
+                add(buf, promise);
             }
-            while (true) {
-                if (current == null && buf.isReadable()) {
-                    current = ctx.alloc().heapBuffer(blockSize, blockSize);
-                }
-                if (current != null) {
-                    current.writeBytes(buf, Math.min(buf.readableBytes(), current.writableBytes()));
-                }
-                boolean last = !buf.isReadable();
-                if (last) {
-                    currentPromises.add(promise);
-                }
-                if (current != null && !current.isWritable()) {
-                    seal(false);
-                }
-                if (last) {
+        } finally {
+            ReferenceCountUtil.release(msg);
+        }
+    }
+
+    /** The bytes to compress: the buffer itself or a holder's content; null for anything else. */
+    private static ByteBuf content(Object msg) {
+        if (msg instanceof ByteBuf) {
+            return (ByteBuf) msg;
+        }
+        return msg instanceof ByteBufHolder ? ((ByteBufHolder) msg).content() : null;
+    }
+
+    /** Copies {@code buf} into blocks, sealing each that fills; the promise joins the block of its last byte. */
+    private void add(ByteBuf buf, ChannelPromise promise) {
+        hold(buf.readableBytes());
+        while (true) {
+            if (current == null && buf.isReadable()) {
+                current = ctx.alloc().heapBuffer(blockSize, blockSize);
+            }
+            if (current != null) {
+                current.writeBytes(buf, Math.min(buf.readableBytes(), current.writableBytes()));
+            }
+            boolean last = !buf.isReadable();
+            if (last) {
+                currentPromises.add(promise);
+            }
+            if (current != null && !current.isWritable()) {
+                seal(false);
+                if (failure != null) {
+                    // The stream failed as the block left (the executor refused it): so does this write.
+                    promise.tryFailure(failure);
                     return;
                 }
             }
-        } finally {
-            buf.release();
+            if (last) {
+                return;
+            }
         }
     }
 
@@ -183,6 +235,8 @@ public final class AdaptiveCompressionEncoder extends ChannelOutboundHandlerAdap
         } else {
             compressor.close();
         }
+        // Left cleared, the bit would keep the channel unwritable with nothing here to set it.
+        releaseAllHeld();
     }
 
     private void seal(boolean flush) {
@@ -214,7 +268,8 @@ public final class AdaptiveCompressionEncoder extends ChannelOutboundHandlerAdap
                     executor.execute(() -> compress(b, header));
                 } catch (RejectedExecutionException e) {
                     compressing = null;
-                    fail(b, e);
+                    b.discard(e);
+                    failStream(e, true);
                 }
             }
         }
@@ -246,10 +301,13 @@ public final class AdaptiveCompressionEncoder extends ChannelOutboundHandlerAdap
         try {
             ctx.executor().execute(() -> compressed(b));
         } catch (RejectedExecutionException e) {
-            // The event loop is gone, and the channel with it.
+            // The handler's executor (the event loop, or the group it was added with) is gone:
+            // nothing will write these bytes, so their writes fail here rather than hang (a
+            // promise may be completed from any thread).
             if (b.frame != null) {
                 b.frame.release();
             }
+            failAll(b.promises, e);
             compressor.close();
         }
     }
@@ -257,15 +315,18 @@ public final class AdaptiveCompressionEncoder extends ChannelOutboundHandlerAdap
     /** Back on the event loop with the block's frame (or its failure). */
     private void compressed(Block b) {
         compressing = null;
-        if (removed) {
+        if (removed || failure != null) {
+            // Its promises were failed with the rest; the compressor waited for this task to close.
             if (b.frame != null) {
                 b.frame.release();
             }
             compressor.close();
             return;
         }
+        releaseHeld(b.length);
         if (b.error != null) {
-            fail(b, b.error);
+            failAll(b.promises, b.error);
+            failStream(b.error, true);
             return;
         }
         compressor.update(b.fifoAtStart, fifoBytes(), drainedBytes);
@@ -289,7 +350,12 @@ public final class AdaptiveCompressionEncoder extends ChannelOutboundHandlerAdap
         // Closing before the marker leaves would fail it: close() fails writes still queued.
         written.addListener(f -> {
             compressor.close();
-            ctx.close(closePromise);
+            if (f.isSuccess()) {
+                ctx.close(closePromise);
+            } else {
+                // The peer never sees the stream end: the close must not report success.
+                failAfterClose(closePromise, f.cause());
+            }
         });
     }
 
@@ -306,19 +372,32 @@ public final class AdaptiveCompressionEncoder extends ChannelOutboundHandlerAdap
                 }
             } else {
                 failAll(promises, f.cause());
+                // Writing the frames behind it would hand the peer a stream missing this block.
+                failStream(f.cause(), false);
             }
         });
         return future;
     }
 
-    /** The stream cannot go on after a lost block: fail it and everything behind it. */
-    private void fail(Block b, Throwable cause) {
+    /**
+     * The stream cannot go on after a lost block, since frames carry no sequence numbers: fails
+     * every write not yet written, releases what is held, and closes the channel, which also fails
+     * the frames still queued below, so the peer sees the stream cut short. Only the first
+     * failure counts; later ones are the consequences of it.
+     *
+     * @param report whether to fire {@code exceptionCaught}: yes for the encoder's own failures;
+     *     a failed write is already reported by its future, as Netty reports it
+     */
+    private void failStream(Throwable cause, boolean report) {
+        if (failure != null || removed) {
+            return;
+        }
         failure = cause;
-        b.discard(cause);
+        ChannelPromise closePromise = null;
         for (Block w = waiting.poll(); w != null; w = waiting.poll()) {
             w.discard(cause);
             if (w.closePromise != null) {
-                ctx.close(w.closePromise);
+                closePromise = w.closePromise;
             }
         }
         if (current != null) {
@@ -326,11 +405,64 @@ public final class AdaptiveCompressionEncoder extends ChannelOutboundHandlerAdap
             current = null;
         }
         failAll(currentPromises, cause);
-        compressor.close();
-        ctx.fireExceptionCaught(cause);
+        currentPromises = new ArrayList<>();
+        if (compressing != null) {
+            // Its frame and the compressor are released when the compression task comes back.
+            failAll(compressing.promises, cause);
+        } else {
+            compressor.close();
+        }
+        releaseAllHeld();
+        if (report) {
+            ctx.fireExceptionCaught(cause);
+        }
+        if (closePromise != null) {
+            failAfterClose(closePromise, cause);
+        } else {
+            ctx.close();
+        }
+    }
+
+    /** Closes the channel, then fails {@code closePromise}: the stream it was to end did not end. */
+    private void failAfterClose(ChannelPromise closePromise, Throwable cause) {
+        ctx.close().addListener(f -> closePromise.tryFailure(cause));
+    }
+
+    /** Counts {@code n} more bytes held uncompressed; past the high water mark, holds the channel back. */
+    private void hold(long n) {
+        heldBytes += n;
+        if (!holdingBack && heldBytes > ctx.channel().config().getWriteBufferHighWaterMark()) {
+            setWritable(false);
+        }
+    }
+
+    /** Counts {@code n} bytes no longer held; below the low water mark, lets the channel go. */
+    private void releaseHeld(long n) {
+        heldBytes -= n;
+        // Zero too: a low water mark of 0 must not keep the channel unwritable for good.
+        if (holdingBack && (heldBytes < ctx.channel().config().getWriteBufferLowWaterMark() || heldBytes == 0)) {
+            setWritable(true);
+        }
+    }
+
+    private void releaseAllHeld() {
+        releaseHeld(heldBytes);
+    }
+
+    private void setWritable(boolean writable) {
+        holdingBack = !writable;
+        // Channel has no public API for a writability bit; Netty's traffic shaping handlers reach
+        // it the same way. The buffer is null once the channel is closed: nothing to hold back.
+        ChannelOutboundBuffer outbound = ctx.channel().unsafe().outboundBuffer();
+        if (outbound != null) {
+            outbound.setUserDefinedWritability(WRITABILITY_INDEX, writable);
+        }
     }
 
     private long fifoBytes() {
+        // No public API gives this number: Channel#bytesBeforeUnwritable() is the high water mark
+        // less it, clipped at zero, and zero whenever any writability bit (this encoder's too) is
+        // cleared.
         ChannelOutboundBuffer outbound = ctx.channel().unsafe().outboundBuffer();
         long pending = outbound == null ? 0 : outbound.totalPendingWriteBytes();
         return Math.max(pending, unwrittenFrameBytes);
@@ -346,6 +478,8 @@ public final class AdaptiveCompressionEncoder extends ChannelOutboundHandlerAdap
     private static final class Block {
         /** Null once released, and for blocks of empty writes or the end of stream. */
         ByteBuf data;
+        /** The uncompressed bytes it holds, counted as held until its frame is back. */
+        final int length;
         final List<ChannelPromise> promises;
         final ChannelPromise closePromise;
         boolean flush;
@@ -355,6 +489,7 @@ public final class AdaptiveCompressionEncoder extends ChannelOutboundHandlerAdap
 
         Block(ByteBuf data, List<ChannelPromise> promises, ChannelPromise closePromise) {
             this.data = data;
+            this.length = data == null ? 0 : data.readableBytes();
             this.promises = promises;
             this.closePromise = closePromise;
         }

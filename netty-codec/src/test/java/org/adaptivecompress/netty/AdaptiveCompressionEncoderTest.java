@@ -1,32 +1,51 @@
 package org.adaptivecompress.netty;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufHolder;
+import io.netty.buffer.DefaultByteBufHolder;
 import io.netty.buffer.Unpooled;
 import io.netty.buffer.UnpooledByteBufAllocator;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.ChannelPromise;
+import io.netty.channel.DefaultFileRegion;
+import io.netty.channel.FileRegion;
 import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.handler.codec.UnsupportedMessageTypeException;
+import io.netty.util.concurrent.DefaultEventExecutorGroup;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.adaptivecompress.engine.CompressionOptions;
 import org.adaptivecompress.format.FrameFormat;
+import org.adaptivecompress.format.TruncatedStreamException;
+import org.adaptivecompress.netty.LoopbackLink.Transport;
 import org.adaptivecompress.stream.AdaptiveInputStream;
 import org.adaptivecompress.testing.DataKind;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -35,6 +54,7 @@ class AdaptiveCompressionEncoderTest {
 
     /** A fixed compressing rung (zstd:3), so the round trips go through a real codec, not raw copies. */
     private static final CompressionOptions ZSTD = CompressionOptions.builder().controller("fixed:3").build();
+    private static final int BLOCK = CompressionOptions.DEFAULT_BLOCK_SIZE;
 
     @AfterEach
     void noLeaks() throws InterruptedException {
@@ -119,6 +139,150 @@ class AdaptiveCompressionEncoderTest {
     }
 
     @Test
+    void aLostFrameFailsEveryLaterWriteAndClosesTheChannelSoThePeerSeesATruncatedStream() throws Exception {
+        byte[] data = DataKind.TEXT.generate(6 * BLOCK);
+        IOException lost = new IOException("third frame lost");
+        try (LoopbackLink.Connection link = LoopbackLink.connect(Transport.NIO, AdaptiveCompressionDecoder::new,
+                data.length, true, new FailNthWrite(3, lost), new AdaptiveCompressionEncoder(ZSTD))) {
+            // One block per write, so write i's promise is frame i's.
+            List<ChannelFuture> writes = new ArrayList<>();
+            for (int i = 0; i < 6; i++) {
+                writes.add(link.client.writeAndFlush(Unpooled.wrappedBuffer(data, i * BLOCK, BLOCK)));
+            }
+            for (ChannelFuture w : writes) {
+                assertThat(w.await(1, TimeUnit.MINUTES)).as("a write completes").isTrue();
+            }
+
+            assertThat(writes.get(2).cause()).isSameAs(lost);
+            assertThat(writes.subList(3, 6)).as("writes behind the lost frame")
+                    .allSatisfy(w -> assertThat(w.isSuccess()).isFalse());
+            assertThat(link.client.closeFuture().await(1, TimeUnit.MINUTES)).as("client channel closed").isTrue();
+            assertThatThrownBy(() -> link.sink.done.get(1, TimeUnit.MINUTES))
+                    .isInstanceOf(ExecutionException.class).hasCauseInstanceOf(TruncatedStreamException.class);
+            // What the peer passed on is whole blocks, in order, none past the lost one.
+            byte[] received = link.sink.receivedSoFar();
+            assertThat(received.length).isLessThanOrEqualTo(2 * BLOCK);
+            assertThat(received).isEqualTo(Arrays.copyOf(data, received.length));
+        }
+    }
+
+    @Test
+    void closeFailsWithTheCauseWhenTheEndOfStreamMarkerCannotBeWritten() throws Exception {
+        IOException lost = new IOException("marker lost");
+        EmbeddedChannel channel = new EmbeddedChannel(new FailNthWrite(1, lost), new AdaptiveCompressionEncoder(ZSTD));
+
+        ChannelFuture closed = channel.close();
+        Channels.runUntil(channel, closed::isDone);
+
+        assertThat(closed.cause()).isSameAs(lost);
+        assertThat(channel.isOpen()).isFalse();
+        channel.finishAndReleaseAll();
+    }
+
+    @Test
+    void aBlockWhoseEventLoopIsGoneFailsItsWritesInsteadOfLeavingThemOpen() throws Exception {
+        GatedExecutor compression = new GatedExecutor();
+        // A handler executor of its own, which can go away while the channel stays.
+        DefaultEventExecutorGroup encoderLoop = new DefaultEventExecutorGroup(1);
+        EmbeddedChannel channel = new EmbeddedChannel();
+        channel.pipeline().addLast(encoderLoop, new AdaptiveCompressionEncoder(ZSTD, compression));
+
+        try {
+            ChannelFuture written = channel.writeAndFlush(Unpooled.wrappedBuffer(DataKind.TEXT.generate(1000)));
+            // Shutting down runs the queued write and flush first, so the block is on the executor.
+            assertThat(encoderLoop.shutdownGracefully(0, 0, TimeUnit.SECONDS).await(1, TimeUnit.MINUTES)).isTrue();
+            compression.open();
+            Channels.runUntil(channel, written::isDone);
+
+            assertThat(written.cause()).isInstanceOf(RejectedExecutionException.class);
+        } finally {
+            compression.shutdown();
+        }
+    }
+
+    @Test
+    void turnsTheChannelUnwritableWhileItHoldsMoreThanTheHighWaterMarkUncompressed() throws Exception {
+        GatedExecutor compression = new GatedExecutor();
+        WritabilityEvents events = new WritabilityEvents();
+        byte[] data = DataKind.TEXT.generate(4 * BLOCK);
+        try (LoopbackLink.Connection link = LoopbackLink.connect(Transport.NIO, AdaptiveCompressionDecoder::new,
+                data.length, true, new AdaptiveCompressionEncoder(ZSTD, compression), events)) {
+            try {
+                assertWritabilityFollowsHeldBytes(link, compression, events, data);
+            } finally {
+                // Before the link closes: close() waits for the blocks the gate holds.
+                compression.open();
+            }
+        } finally {
+            compression.shutdown();
+        }
+    }
+
+    /** Writes past the high water mark while the gate holds compression back, then opens it. */
+    private static void assertWritabilityFollowsHeldBytes(LoopbackLink.Connection link, GatedExecutor compression,
+            WritabilityEvents events, byte[] data) throws Exception {
+        Channel client = link.client;
+        assertThat(data.length).isGreaterThan(client.config().getWriteBufferHighWaterMark());
+        List<ChannelFuture> writes = new ArrayList<>();
+        for (int i = 0; i < data.length; i += BLOCK) {
+            writes.add(client.writeAndFlush(Unpooled.wrappedBuffer(data, i, BLOCK)));
+        }
+        runOnEventLoop(client); // behind the writes: the encoder has them all
+        assertThat(client.isWritable()).as("writable while every block waits for the compressor").isFalse();
+        runOnEventLoop(client); // behind the writability event the outbound buffer posted
+        assertThat(events.seen).startsWith(false);
+
+        compression.open();
+        for (ChannelFuture w : writes) {
+            assertThat(w.await(1, TimeUnit.MINUTES)).as("a write completes").isTrue();
+            assertThat(w.isSuccess()).isTrue();
+        }
+        assertThat(link.sink.done.get(1, TimeUnit.MINUTES)).isEqualTo(data);
+        runOnEventLoop(client);
+        assertThat(client.isWritable()).isTrue();
+        assertThat(events.seen).endsWith(true);
+    }
+
+    @Test
+    void aByteBufHolderIsCompressedAsItsContentAndReleased() throws Exception {
+        byte[] data = DataKind.TEXT.generate(5000);
+        ByteBufHolder holder = new DefaultByteBufHolder(Unpooled.wrappedBuffer(data));
+        EmbeddedChannel channel = new EmbeddedChannel(new AdaptiveCompressionEncoder(ZSTD));
+
+        ChannelFuture written = channel.writeAndFlush(holder);
+        Channels.runUntil(channel, written::isDone);
+
+        assertThat(written.isSuccess()).isTrue();
+        assertThat(holder.refCnt()).isZero();
+        ChannelFuture closed = channel.close();
+        Channels.runUntil(channel, closed::isDone);
+        byte[] frames = Channels.drainOutbound(channel);
+        assertThat(AdaptiveInputStream.builder().build(new ByteArrayInputStream(frames)).readAllBytes())
+                .isEqualTo(data);
+    }
+
+    @Test
+    void anyOtherMessageIsReleasedAndRefusedRatherThanOvertakingBufferedBytes(@TempDir Path dir) throws Exception {
+        Path file = Files.write(dir.resolve("region"), new byte[100]);
+        byte[] data = DataKind.TEXT.generate(1000);
+        EmbeddedChannel channel = new EmbeddedChannel(new AdaptiveCompressionEncoder(ZSTD));
+
+        ChannelFuture buffered = channel.write(Unpooled.wrappedBuffer(data));
+        FileRegion region = new DefaultFileRegion(file.toFile(), 0, 100);
+        ChannelFuture refused = channel.writeAndFlush(region);
+        Channels.runUntil(channel, () -> refused.isDone() && buffered.isDone());
+
+        assertThat(refused.cause()).isInstanceOf(UnsupportedMessageTypeException.class);
+        assertThat(region.refCnt()).isZero();
+        assertThat(buffered.isSuccess()).isTrue();
+        ChannelFuture closed = channel.close();
+        Channels.runUntil(channel, closed::isDone);
+        byte[] frames = Channels.drainOutbound(channel);
+        assertThat(AdaptiveInputStream.builder().build(new ByteArrayInputStream(frames)).readAllBytes())
+                .isEqualTo(data);
+    }
+
+    @Test
     void removingTheEncoderMidStreamReleasesEveryBufferAndFailsPendingWrites() throws Exception {
         ExecutorService executor = Executors.newSingleThreadExecutor();
         AdaptiveCompressionEncoder encoder = new AdaptiveCompressionEncoder(ZSTD, executor);
@@ -184,6 +348,11 @@ class AdaptiveCompressionEncoderTest {
         assertThat(AdaptiveInputStream.builder().build(new ByteArrayInputStream(frames)).readAllBytes()).isEmpty();
     }
 
+    /** Returns once the tasks the channel's event loop had queued before this call have run. */
+    private static void runOnEventLoop(Channel channel) throws InterruptedException {
+        assertThat(channel.eventLoop().submit(() -> { }).await(1, TimeUnit.MINUTES)).isTrue();
+    }
+
     /** Writes {@code data} in chunks through an encoder, closes it, and returns the frames. */
     static byte[] encode(byte[] data, CompressionOptions options, int chunk) throws InterruptedException {
         EmbeddedChannel channel = new EmbeddedChannel(new AdaptiveCompressionEncoder(options));
@@ -247,6 +416,67 @@ class AdaptiveCompressionEncoderTest {
                 ((ChannelPromise) w[1]).setFailure(cause);
             }
             held.clear();
+        }
+    }
+
+    /** Below the encoder: fails the promise of the nth non-empty write without passing it on. */
+    private static final class FailNthWrite extends ChannelOutboundHandlerAdapter {
+        private final int n;
+        private final Throwable cause;
+        private int writes;
+
+        FailNthWrite(int n, Throwable cause) {
+            this.n = n;
+            this.cause = cause;
+        }
+
+        @Override
+        public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
+            if (msg instanceof ByteBuf && ((ByteBuf) msg).isReadable() && ++writes == n) {
+                ((ByteBuf) msg).release();
+                promise.setFailure(cause);
+            } else {
+                ctx.write(msg, promise);
+            }
+        }
+    }
+
+    /** Runs compression tasks on a thread of its own, each once {@link #open} has been called. */
+    private static final class GatedExecutor implements Executor {
+        private final CountDownLatch gate = new CountDownLatch(1);
+        private final ExecutorService thread = Executors.newSingleThreadExecutor();
+
+        @Override
+        public void execute(Runnable task) {
+            thread.execute(() -> {
+                try {
+                    gate.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                task.run();
+            });
+        }
+
+        void open() {
+            gate.countDown();
+        }
+
+        void shutdown() throws InterruptedException {
+            open();
+            thread.shutdown();
+            assertThat(thread.awaitTermination(1, TimeUnit.MINUTES)).isTrue();
+        }
+    }
+
+    /** Records the channel's writability at each {@code channelWritabilityChanged}. */
+    private static final class WritabilityEvents extends ChannelInboundHandlerAdapter {
+        final List<Boolean> seen = new CopyOnWriteArrayList<>();
+
+        @Override
+        public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+            seen.add(ctx.channel().isWritable());
+            ctx.fireChannelWritabilityChanged();
         }
     }
 }

@@ -20,6 +20,7 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.traffic.ChannelTrafficShapingHandler;
 import java.net.InetSocketAddress;
+import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
@@ -81,9 +82,31 @@ final class LoopbackLink {
      */
     static Result transfer(Transport transport, long bytesPerSecond, Supplier<ChannelHandler> encoder,
             Supplier<ChannelHandler> decoder, byte[] data, boolean keep) throws Exception {
+        ChannelHandler[] clientHandlers = bytesPerSecond > 0
+                ? new ChannelHandler[] {new ChannelTrafficShapingHandler(bytesPerSecond, 0, 100), encoder.get()}
+                : new ChannelHandler[] {encoder.get()};
+        try (Connection link = connect(transport, decoder, data.length, keep, clientHandlers)) {
+            long start = System.nanoTime();
+            for (int i = 0; i < data.length; i += WRITE_CHUNK) {
+                link.client.writeAndFlush(Unpooled.wrappedBuffer(data, i, Math.min(WRITE_CHUNK, data.length - i)));
+            }
+            byte[] received = link.sink.done.get(10, TimeUnit.MINUTES);
+            long nanos = link.sink.lastByteNanos - start;
+            link.client.close().sync();
+            return new Result(received, link.wire.bytes, nanos);
+        }
+    }
+
+    /**
+     * Connects a client whose pipeline holds {@code clientHandlers} (socket side first) to a
+     * server that decodes with {@code decoder} into a {@link Sink} expecting {@code expected}
+     * bytes, for tests that drive the client channel themselves.
+     */
+    static Connection connect(Transport transport, Supplier<ChannelHandler> decoder, int expected, boolean keep,
+            ChannelHandler... clientHandlers) throws InterruptedException {
         EventLoopGroup group = transport.newGroup(2);
         try {
-            Sink sink = new Sink(data.length, keep);
+            Sink sink = new Sink(expected, keep);
             WireCounter wire = new WireCounter();
             Channel server = new ServerBootstrap().group(group).channel(transport.serverChannel())
                     .childHandler(new ChannelInitializer<Channel>() {
@@ -97,30 +120,48 @@ final class LoopbackLink {
                     .handler(new ChannelInitializer<Channel>() {
                         @Override
                         protected void initChannel(Channel ch) {
-                            if (bytesPerSecond > 0) {
-                                ch.pipeline().addLast(new ChannelTrafficShapingHandler(bytesPerSecond, 0, 100));
-                            }
-                            ch.pipeline().addLast(encoder.get());
+                            ch.pipeline().addLast(clientHandlers);
                         }
                     })
                     .connect(server.localAddress()).sync().channel();
-            long start = System.nanoTime();
-            for (int i = 0; i < data.length; i += WRITE_CHUNK) {
-                client.writeAndFlush(Unpooled.wrappedBuffer(data, i, Math.min(WRITE_CHUNK, data.length - i)));
-            }
-            byte[] received = sink.done.get(10, TimeUnit.MINUTES);
-            long nanos = sink.lastByteNanos - start;
-            client.close().sync();
-            server.close().sync();
-            return new Result(received, wire.bytes, nanos);
-        } finally {
+            return new Connection(group, server, client, sink, wire);
+        } catch (InterruptedException | RuntimeException e) {
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS).sync();
+            throw e;
+        }
+    }
+
+    /** A client connected to a decoding server; closing it closes both and their event loops. */
+    static final class Connection implements AutoCloseable {
+        final Channel client;
+        final Sink sink;
+        final WireCounter wire;
+        private final Channel server;
+        private final EventLoopGroup group;
+
+        Connection(EventLoopGroup group, Channel server, Channel client, Sink sink, WireCounter wire) {
+            this.group = group;
+            this.server = server;
+            this.client = client;
+            this.sink = sink;
+            this.wire = wire;
+        }
+
+        @Override
+        public void close() throws InterruptedException {
+            try {
+                // Awaited, not synced: a test may have made the close fail on purpose.
+                client.close().await();
+                server.close().sync();
+            } finally {
+                group.shutdownGracefully(0, 1, TimeUnit.SECONDS).sync();
+            }
         }
     }
 
     /** Counts the compressed bytes that reach the server. */
     @ChannelHandler.Sharable
-    private static final class WireCounter extends ChannelInboundHandlerAdapter {
+    static final class WireCounter extends ChannelInboundHandlerAdapter {
         volatile long bytes;
 
         @Override
@@ -130,9 +171,12 @@ final class LoopbackLink {
         }
     }
 
-    /** Counts (and keeps) decoded bytes; done once all have arrived. */
+    /**
+     * Counts (and keeps) decoded bytes; done once all have arrived, or failed with the first
+     * exception the server's pipeline reports, or when the connection closes first.
+     */
     @ChannelHandler.Sharable
-    private static final class Sink extends ChannelInboundHandlerAdapter {
+    static final class Sink extends ChannelInboundHandlerAdapter {
         final CompletableFuture<byte[]> done = new CompletableFuture<>();
         private final int expected;
         private final byte[] received;
@@ -142,6 +186,11 @@ final class LoopbackLink {
         Sink(int expected, boolean keep) {
             this.expected = expected;
             this.received = keep ? new byte[expected] : null;
+        }
+
+        /** The bytes kept so far; call it once {@link #done} has completed, which publishes them. */
+        byte[] receivedSoFar() {
+            return Arrays.copyOf(received, count);
         }
 
         @Override
