@@ -504,7 +504,7 @@ public final class AdaptiveOutputStream extends OutputStream {
             return this;
         }
 
-        /** The controller by name: {@code adoc} or {@code fixed:N}. */
+        /** The controller by name: {@code throughput} (the default), {@code adoc} or {@code fixed:N}. */
         public Builder controller(String name) {
             compression.controller(name);
             return this;

@@ -64,10 +64,6 @@ final class ByteFifo {
         this.ring = new byte[capacity];
     }
 
-    int capacity() {
-        return ring.length;
-    }
-
     /** Bytes written by the writer and not yet by the sender. */
     long queuedBytes() {
         lock.lock();

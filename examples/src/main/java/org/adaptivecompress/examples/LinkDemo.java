@@ -116,20 +116,14 @@ public final class LinkDemo {
                 : "generated JSON events (corpus not found)";
     }
 
-    /** The reference corpus concatenated and repeated to {@code size}; generated JSON when it is absent. */
+    /** The reference corpus concatenated and repeated to {@code size}; generated JSON when it is absent or empty. */
     static byte[] demoData(int size) {
         Path dir = corpusDirectory();
         ByteArrayOutputStream all = new ByteArrayOutputStream();
         if (dir != null) {
-            try (Stream<Path> files = Files.list(dir)) {
-                for (Path f : files.filter(p -> !p.getFileName().toString().matches(".*(README|COPYING).*"))
-                        .sorted().toList()) {
-                    all.writeBytes(Files.readAllBytes(f));
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        } else {
+            readCorpus(dir, all);
+        }
+        if (all.size() == 0) { // no corpus, or an empty one
             StringBuilder sb = new StringBuilder();
             for (int i = 0; sb.length() < 1 << 20; i++) {
                 sb.append("{\"id\":").append(i).append(",\"event\":\"click\",\"user\":").append(i * 7919 % 100_000)
@@ -143,5 +137,16 @@ public final class LinkDemo {
             System.arraycopy(source, 0, out, i, Math.min(source.length, size - i));
         }
         return out;
+    }
+
+    private static void readCorpus(Path dir, ByteArrayOutputStream all) {
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path f : files.filter(p -> Files.isRegularFile(p)
+                    && !p.getFileName().toString().matches(".*(README|COPYING).*")).sorted().toList()) {
+                all.writeBytes(Files.readAllBytes(f));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }

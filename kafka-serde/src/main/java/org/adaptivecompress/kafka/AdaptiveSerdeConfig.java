@@ -169,7 +169,7 @@ public final class AdaptiveSerdeConfig extends AbstractConfig {
 
         @Override
         public String toString() {
-            return "adoc, fixed:N";
+            return "throughput, adoc, fixed:N";
         }
     }
 }
