@@ -54,7 +54,7 @@ public final class AdaptiveCompressor implements AutoCloseable {
     /** This thread's encoder: {@link #compressBlock} and the end marker. */
     private final FrameEncoder encoder;
     /** The stream's histories; null if its blocks decode alone. */
-    private final Histories histories;
+    private Histories histories;
     /** {@link #compressBlock}'s job, reused. */
     private final BlockJob job = new BlockJob();
     /** The job of blocks compressed again, made the first time: most streams never do it. */
@@ -163,6 +163,19 @@ public final class AdaptiveCompressor implements AutoCloseable {
     /** Writes the stream header; returns its length, {@link FrameFormat#STREAM_HEADER_LENGTH}. */
     public int writeStreamHeader(byte[] dst, int offset) {
         return FrameFormat.writeStreamHeader(dst, offset, salt, histories != null);
+    }
+
+    /**
+     * Makes the next blocks those of a new stream on this engine, once the last one's end marker
+     * is written and no block is being compressed: its histories start afresh, as a reader's do
+     * at every stream header. The controller, its estimates and the statistics carry on, since
+     * the link and the data do. Write the new stream's header next.
+     */
+    public void beginNextStream() {
+        if (histories != null) {
+            histories.close();
+            histories = new Histories(ladder);
+        }
     }
 
     /** Writes the end-of-stream marker; returns its length, {@link FrameFormat#BLOCK_HEADER_LENGTH}. */

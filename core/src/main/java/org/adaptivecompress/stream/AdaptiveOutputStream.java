@@ -131,6 +131,8 @@ public final class AdaptiveOutputStream extends OutputStream {
      * truncated rather than whole with blocks missing.
      */
     private Throwable broken;
+    /** Whether a stream's header is queued and its end marker not: false after {@link #finish()}. */
+    private boolean streamOpen = true;
 
     /** Compresses into {@code out} with the default ladder, controller, block size and FIFO. */
     public AdaptiveOutputStream(OutputStream out) {
@@ -182,6 +184,9 @@ public final class AdaptiveOutputStream extends OutputStream {
     @Override
     public void write(int b) throws IOException {
         ensureWritable();
+        if (!streamOpen) {
+            beginStream();
+        }
         block[blockStart + blockLength++] = (byte) b;
         if (blockLength == blockLimit) {
             emitBufferedBlock();
@@ -192,6 +197,9 @@ public final class AdaptiveOutputStream extends OutputStream {
     public void write(byte[] b, int off, int len) throws IOException {
         Objects.checkFromIndexSize(off, len, b.length);
         ensureWritable();
+        if (!streamOpen && len > 0) {
+            beginStream();
+        }
         while (len > 0) {
             if (workers == null && blockLength == 0 && len >= blockLimit && !compressor.nextBlockStoredRaw()) {
                 int n = blockLimit;
@@ -225,8 +233,58 @@ public final class AdaptiveOutputStream extends OutputStream {
     }
 
     /**
-     * Compresses what is buffered, writes the end-of-stream marker, waits for the sender to send
-     * everything, and closes the sink. Idempotent. Stops and joins the compression workers, if
+     * Ends the stream without closing the sink, as {@code GZIPOutputStream.finish()} ends a gzip
+     * member: compresses what is buffered, writes the end-of-stream marker and returns once every
+     * byte has reached the sink. The pipeline stays up (sender thread, FIFO, workers, the
+     * controller and what it has learnt of the link and the data), and the next write begins a
+     * new stream on it, which an {@link AdaptiveInputStream} built with
+     * {@link AdaptiveInputStream.Builder#concatenated(boolean) concatenated(true)} reads on from: a caller that
+     * sends many short streams, as Hadoop's {@code SequenceFile} does one per record, builds the
+     * pipeline once instead of for every stream. A stream that got no bytes is still a stream:
+     * calling this with nothing written since the last call writes an empty one (its header and
+     * end marker), which a reader reads as no bytes.
+     *
+     * @throws IOException the sink's or a worker's failure, during this call or earlier
+     */
+    public void finish() throws IOException {
+        ensureWritable();
+        try {
+            if (!streamOpen) {
+                beginStream();
+            }
+            if (blockLength > 0) {
+                emitBufferedBlock();
+            }
+            if (workers != null) {
+                workers.drain();
+            }
+            int n = compressor.writeEndOfStream(frame, 0);
+            fifo.put(frame, 0, n);
+            streamOpen = false;
+        } catch (IOException | RuntimeException | Error e) {
+            broken = e;
+            throw e;
+        }
+        fifo.awaitFlushed();
+    }
+
+    /** Queues the header of a stream after the one {@link #finish()} ended. */
+    private void beginStream() throws IOException {
+        try {
+            compressor.beginNextStream();
+            int n = compressor.writeStreamHeader(frame, 0);
+            fifo.put(frame, 0, n);
+            streamOpen = true;
+        } catch (IOException | RuntimeException | Error e) {
+            broken = e;
+            throw e;
+        }
+    }
+
+    /**
+     * Compresses what is buffered, writes the end-of-stream marker (none if {@link #finish()}
+     * ended the stream and nothing was written since), waits for the sender to send everything,
+     * and closes the sink. Idempotent. Stops and joins the compression workers, if
      * any, and frees every native compressor, whatever failed.
      *
      * <p>After a worker's failure, or any failure of an earlier write, no end marker is written:
@@ -243,7 +301,8 @@ public final class AdaptiveOutputStream extends OutputStream {
         closed = true;
         IOException error = null;
         try {
-            if (broken == null && fifo.failure() == null && (workers == null || workers.failure() == null)) {
+            if (streamOpen && broken == null && fifo.failure() == null
+                    && (workers == null || workers.failure() == null)) {
                 if (blockLength > 0) {
                     emitBufferedBlock();
                 }

@@ -211,6 +211,53 @@ class AdaptiveStreamRoundTripTest {
         }
     }
 
+    @ParameterizedTest(name = "history {0}, {1} worker(s)")
+    @MethodSource("historiesAndWorkers")
+    void finishEndsAStreamAndTheNextWriteBeginsAnotherOnTheSamePipeline(boolean history, int workers)
+            throws IOException {
+        byte[] data = DataKind.TEXT.generate(SIZE);
+        int[] cuts = {0, 1000, 1000, 200 * 1024, SIZE}; // the second stream is empty
+        ByteArrayOutputStream sink = new ByteArrayOutputStream();
+        AdaptiveOutputStream out = AdaptiveOutputStream.builder().blockSize(BLOCK).history(history)
+                .maxWorkers(workers).build(sink);
+        for (int i = 0; i + 1 < cuts.length; i++) {
+            out.write(data, cuts[i], cuts[i + 1] - cuts[i]);
+            out.finish();
+        }
+        int finished = sink.size();
+        out.close();
+
+        assertThat(sink.size()).as("close after finish writes nothing more").isEqualTo(finished);
+        assertThat(out.statistics().totalBytesIn()).isEqualTo(SIZE);
+        try (InputStream in = AdaptiveInputStream.builder().concatenated(true)
+                .build(new ByteArrayInputStream(sink.toByteArray()))) {
+            assertThat(in.readAllBytes()).isEqualTo(data);
+        }
+        try (InputStream in = new AdaptiveInputStream(new ByteArrayInputStream(sink.toByteArray()))) {
+            assertThat(in.readAllBytes()).as("one stream at a time").isEqualTo(Arrays.copyOf(data, cuts[1]));
+        }
+    }
+
+    static Stream<Arguments> historiesAndWorkers() {
+        return Stream.of(Arguments.of(false, 1), Arguments.of(true, 1), Arguments.of(false, 2),
+                Arguments.of(true, 2));
+    }
+
+    @Test
+    void finishWithNothingWrittenSinceWritesAnEmptyStream() throws IOException {
+        ByteArrayOutputStream sink = new ByteArrayOutputStream();
+        try (AdaptiveOutputStream out = new AdaptiveOutputStream(sink)) {
+            out.finish();
+            out.finish();
+        }
+
+        assertThat(sink.size()).isEqualTo(2 * (12 + 20));
+        try (InputStream in = AdaptiveInputStream.builder().concatenated(true)
+                .build(new ByteArrayInputStream(sink.toByteArray()))) {
+            assertThat(in.readAllBytes()).isEmpty();
+        }
+    }
+
     /**
      * Writes {@code data} in pieces of {@code pieceSize} bytes (a single byte through
      * {@code write(int)}), flushing after a piece whenever {@code flushNow} says so.

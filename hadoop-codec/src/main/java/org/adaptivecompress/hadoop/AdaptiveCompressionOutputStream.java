@@ -15,15 +15,17 @@ import org.apache.hadoop.io.compress.Compressor;
  *
  * <p>{@link #finish()} ends the current stream (end-of-stream marker, everything written to the
  * underlying stream and flushed) without closing the underlying stream; {@link #resetState()}
- * starts a new one (SequenceFile does both around every record or block). Each stream gets its
- * own pipeline, opened on first use, over a filter that does not close the underlying stream.
+ * starts a new one (SequenceFile does both around every record or block). The streams share one
+ * pipeline, built on first use over a filter that does not close the underlying stream and
+ * closed with this stream ({@link AdaptiveOutputStream#finish()}): building one per stream cost
+ * a RECORD-compressed SequenceFile a sender thread and a 1 MiB FIFO for every value.
  */
 final class AdaptiveCompressionOutputStream extends CompressionOutputStream {
 
-    private final AdaptiveOutputStream.Builder pipeline;
+    private final AdaptiveOutputStream.Builder builder;
     private final Compressor leased;
-    private AdaptiveOutputStream current;
-    private CompressionStatistics lastStatistics;
+    /** The pipeline every stream runs on; null until first used. */
+    private AdaptiveOutputStream pipelineStream;
     private boolean finished;
     private boolean closed;
 
@@ -33,7 +35,7 @@ final class AdaptiveCompressionOutputStream extends CompressionOutputStream {
      */
     AdaptiveCompressionOutputStream(OutputStream out, AdaptiveCodecSettings settings, Compressor leased) {
         super(out);
-        this.pipeline = AdaptiveOutputStream.builder()
+        this.builder = AdaptiveOutputStream.builder()
                 .compression(settings.streamOptions())
                 .fifoCapacity(settings.fifoCapacity());
         this.leased = leased;
@@ -52,8 +54,8 @@ final class AdaptiveCompressionOutputStream extends CompressionOutputStream {
     /** Returns once everything written so far has reached the underlying stream, flushed. */
     @Override
     public void flush() throws IOException {
-        if (current != null) {
-            current.flush();
+        if (pipelineStream != null) {
+            pipelineStream.flush();
         } else {
             out.flush();
         }
@@ -65,22 +67,14 @@ final class AdaptiveCompressionOutputStream extends CompressionOutputStream {
         if (finished) {
             return;
         }
-        AdaptiveOutputStream s = current == null ? open() : current;
-        current = null;
         finished = true;
-        try {
-            s.close();
-        } finally {
-            lastStatistics = s.statistics();
-        }
+        pipeline().finish();
     }
 
     /** Starts a new stream; a stream still open is finished first, so nothing written is lost. */
     @Override
     public void resetState() throws IOException {
-        if (current != null) {
-            finish();
-        }
+        finish();
         finished = false;
     }
 
@@ -97,11 +91,35 @@ final class AdaptiveCompressionOutputStream extends CompressionOutputStream {
         closed = true;
         try {
             finish();
+            if (pipelineStream != null) {
+                pipelineStream.close(); // the stream is ended: this stops the pipeline and writes nothing
+            }
         } catch (Throwable first) {
+            closePipelineAfter(first);
             closeUnderlyingAfter(first);
             throw first;
         }
         closeUnderlying();
+    }
+
+    /** Stops the pipeline after {@code first}; its own failure is added only if it is another one. */
+    private void closePipelineAfter(Throwable first) {
+        try {
+            if (pipelineStream != null) {
+                pipelineStream.close();
+            }
+        } catch (Throwable second) {
+            if (rootCause(second) != rootCause(first)) { // a failed pipeline reports its failure again on close
+                first.addSuppressed(second);
+            }
+        }
+    }
+
+    private static Throwable rootCause(Throwable t) {
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return t;
     }
 
     private void closeUnderlyingAfter(Throwable first) {
@@ -124,12 +142,9 @@ final class AdaptiveCompressionOutputStream extends CompressionOutputStream {
         }
     }
 
-    /**
-     * Rungs chosen and bytes in and out: of the open stream, else of the last finished one,
-     * else {@code null}.
-     */
+    /** Rungs chosen and bytes in and out over every stream so far; {@code null} before the first. */
     CompressionStatistics statistics() {
-        return current != null ? current.statistics() : lastStatistics;
+        return pipelineStream != null ? pipelineStream.statistics() : null;
     }
 
     private AdaptiveOutputStream stream() throws IOException {
@@ -139,11 +154,13 @@ final class AdaptiveCompressionOutputStream extends CompressionOutputStream {
         if (finished) {
             throw new IOException("write after finish(): call resetState() to start a new stream");
         }
-        return current != null ? current : open();
+        return pipeline();
     }
 
-    private AdaptiveOutputStream open() {
-        current = pipeline.build(new NonClosingOutputStream(out));
-        return current;
+    private AdaptiveOutputStream pipeline() {
+        if (pipelineStream == null) {
+            pipelineStream = builder.build(new NonClosingOutputStream(out));
+        }
+        return pipelineStream;
     }
 }
