@@ -252,20 +252,25 @@ public final class AdaptiveOutputStream extends OutputStream {
             if (!streamOpen) {
                 beginStream();
             }
-            if (blockLength > 0) {
-                emitBufferedBlock();
-            }
-            if (workers != null) {
-                workers.drain();
-            }
-            int n = compressor.writeEndOfStream(frame, 0);
-            fifo.put(frame, 0, n);
-            streamOpen = false;
+            queueEndOfStream();
         } catch (IOException | RuntimeException | Error e) {
             broken = e;
             throw e;
         }
         fifo.awaitFlushed();
+    }
+
+    /** Compresses what is buffered and queues the end-of-stream marker behind it. */
+    private void queueEndOfStream() throws IOException {
+        if (blockLength > 0) {
+            emitBufferedBlock();
+        }
+        if (workers != null) {
+            workers.drain();
+        }
+        int n = compressor.writeEndOfStream(frame, 0);
+        fifo.put(frame, 0, n);
+        streamOpen = false;
     }
 
     /** Queues the header of a stream after the one {@link #finish()} ended. */
@@ -303,14 +308,7 @@ public final class AdaptiveOutputStream extends OutputStream {
         try {
             if (streamOpen && broken == null && fifo.failure() == null
                     && (workers == null || workers.failure() == null)) {
-                if (blockLength > 0) {
-                    emitBufferedBlock();
-                }
-                if (workers != null) {
-                    workers.drain();
-                }
-                int n = compressor.writeEndOfStream(frame, 0);
-                fifo.put(frame, 0, n);
+                queueEndOfStream();
             }
         } catch (IOException e) {
             error = e;

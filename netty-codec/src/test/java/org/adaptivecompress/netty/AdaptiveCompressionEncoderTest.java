@@ -94,12 +94,7 @@ class AdaptiveCompressionEncoderTest {
         ChannelFuture written = channel.writeAndFlush(Unpooled.wrappedBuffer(data));
         Channels.runUntil(channel, written::isDone);
         assertThat(written.isSuccess()).isTrue();
-        ChannelFuture closed = channel.close();
-        Channels.runUntil(channel, closed::isDone);
-
-        byte[] frames = Channels.drainOutbound(channel);
-        assertThat(AdaptiveInputStream.builder().build(new ByteArrayInputStream(frames)).readAllBytes())
-                .isEqualTo(data);
+        assertThat(closeAndDecode(channel)).isEqualTo(data);
     }
 
     @Test
@@ -254,11 +249,7 @@ class AdaptiveCompressionEncoderTest {
 
         assertThat(written.isSuccess()).isTrue();
         assertThat(holder.refCnt()).isZero();
-        ChannelFuture closed = channel.close();
-        Channels.runUntil(channel, closed::isDone);
-        byte[] frames = Channels.drainOutbound(channel);
-        assertThat(AdaptiveInputStream.builder().build(new ByteArrayInputStream(frames)).readAllBytes())
-                .isEqualTo(data);
+        assertThat(closeAndDecode(channel)).isEqualTo(data);
     }
 
     @Test
@@ -275,11 +266,7 @@ class AdaptiveCompressionEncoderTest {
         assertThat(refused.cause()).isInstanceOf(UnsupportedMessageTypeException.class);
         assertThat(region.refCnt()).isZero();
         assertThat(buffered.isSuccess()).isTrue();
-        ChannelFuture closed = channel.close();
-        Channels.runUntil(channel, closed::isDone);
-        byte[] frames = Channels.drainOutbound(channel);
-        assertThat(AdaptiveInputStream.builder().build(new ByteArrayInputStream(frames)).readAllBytes())
-                .isEqualTo(data);
+        assertThat(closeAndDecode(channel)).isEqualTo(data);
     }
 
     @Test
@@ -342,10 +329,7 @@ class AdaptiveCompressionEncoderTest {
         ChannelFuture empty = channel.writeAndFlush(Unpooled.EMPTY_BUFFER);
         Channels.runUntil(channel, empty::isDone);
         assertThat(empty.isSuccess()).isTrue();
-        ChannelFuture closed = channel.close();
-        Channels.runUntil(channel, closed::isDone);
-        byte[] frames = Channels.drainOutbound(channel);
-        assertThat(AdaptiveInputStream.builder().build(new ByteArrayInputStream(frames)).readAllBytes()).isEmpty();
+        assertThat(closeAndDecode(channel)).isEmpty();
     }
 
     /** Returns once the tasks the channel's event loop had queued before this call have run. */
@@ -478,5 +462,13 @@ class AdaptiveCompressionEncoderTest {
             seen.add(ctx.channel().isWritable());
             ctx.fireChannelWritabilityChanged();
         }
+    }
+
+    /** Closes the channel, which ends the stream, and decodes every frame it wrote. */
+    private static byte[] closeAndDecode(EmbeddedChannel channel) throws Exception {
+        ChannelFuture closed = channel.close();
+        Channels.runUntil(channel, closed::isDone);
+        byte[] frames = Channels.drainOutbound(channel);
+        return AdaptiveInputStream.builder().build(new ByteArrayInputStream(frames)).readAllBytes();
     }
 }
