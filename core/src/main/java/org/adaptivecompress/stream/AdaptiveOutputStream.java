@@ -268,17 +268,28 @@ public final class AdaptiveOutputStream extends OutputStream {
         if (workers != null) {
             workers.drain();
         }
-        int n = compressor.writeEndOfStream(frame, 0);
-        fifo.put(frame, 0, n);
+        queueUnchangeable(compressor.writeEndOfStream(frame, 0));
         streamOpen = false;
+    }
+
+    /**
+     * Queues {@code frame[0, n)}, an end marker or a stream header, and has {@link #queued}
+     * keep its place: frames still queued behind a {@link #finish()} whose wait for the sink was
+     * interrupted may be taken back and put back around it.
+     */
+    private void queueUnchangeable(int n) throws IOException {
+        long start = fifo.putPosition();
+        fifo.put(frame, 0, n);
+        if (queued != null) {
+            queued.add(start, n, -1);
+        }
     }
 
     /** Queues the header of a stream after the one {@link #finish()} ended. */
     private void beginStream() throws IOException {
         try {
             compressor.beginNextStream();
-            int n = compressor.writeStreamHeader(frame, 0);
-            fifo.put(frame, 0, n);
+            queueUnchangeable(compressor.writeStreamHeader(frame, 0));
             streamOpen = true;
         } catch (IOException | RuntimeException | Error e) {
             broken = e;

@@ -155,6 +155,45 @@ class RecompressQueuedFramesTest {
         assertThatThrownBy(() -> decode(sink.received())).isInstanceOf(FrameFormatException.class);
     }
 
+    /**
+     * A {@link AdaptiveOutputStream#finish()} whose wait for the sink is interrupted leaves its
+     * end marker queued among frames, and the next write queues the next stream's header behind
+     * it. Frames taken back to be compressed again are put back around both, in order.
+     */
+    @Test
+    void framesTakenBackAcrossAnInterruptedFinishArePutBackAroundTheStreamsEnd() throws Exception {
+        byte[] data = DataKind.TEXT.generate(BLOCKS * BLOCK);
+        int firstStream = 4 * BLOCK;
+        HeldAfterFirstBlockBytes sink = new HeldAfterFirstBlockBytes();
+        LinkDrops controller = new LinkDrops(true);
+        AdaptiveOutputStream out = AdaptiveOutputStream.builder().controller(() -> controller).build(sink);
+        out.write(data, 0, firstStream);
+        Thread finishing = new Thread(() -> {
+            try {
+                out.finish();
+            } catch (IOException expected) {
+                // interrupted while the sink holds its writes
+            }
+        });
+        finishing.start();
+        while (finishing.getState() != Thread.State.WAITING) {
+            Thread.sleep(1);
+        }
+        finishing.interrupt();
+        finishing.join();
+
+        out.write(data, firstStream, data.length - firstStream);
+        sink.held.open.countDown();
+        out.close();
+
+        assertThat(out.statistics().recompressedBlocks()).as("frames were taken back across the end marker")
+                .isPositive();
+        try (AdaptiveInputStream in = AdaptiveInputStream.builder().concatenated(true)
+                .build(new ByteArrayInputStream(sink.received()))) {
+            assertThat(in.readAllBytes()).isEqualTo(data);
+        }
+    }
+
     /** What a sink received, the statistics once every block was written, and what the sink took before it held. */
     private static final class Sent {
         final byte[] bytes;
