@@ -1,8 +1,9 @@
 /*
  * What one short stream costs: 2000 AdaptiveOutputStreams each carrying one 232-byte record (as
- * a RECORD-compressed SequenceFile made one per value until the codec kept one pipeline), the
- * same records as streams ended by finish() on one pipeline (what the codec does now), and the
- * parts a pipeline builds: its engine, a thread started and joined, a 1 MiB array (the FIFO).
+ * a RECORD-compressed SequenceFile makes one per value through the Hadoop codec), the same
+ * records as streams ended by finish() on one pipeline (what a caller that closes its stream can
+ * do), and the parts a pipeline builds: its engine, a thread started and joined, a 1 MiB array
+ * (the FIFO).
  * Five rounds, microseconds per record.
  * Not part of the build; from the repository root, after
  * `mvn -B -q -pl benchmarks -am -DskipTests package`:

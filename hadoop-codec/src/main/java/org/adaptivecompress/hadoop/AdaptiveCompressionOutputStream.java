@@ -15,17 +15,20 @@ import org.apache.hadoop.io.compress.Compressor;
  *
  * <p>{@link #finish()} ends the current stream (end-of-stream marker, everything written to the
  * underlying stream and flushed) without closing the underlying stream; {@link #resetState()}
- * starts a new one (SequenceFile does both around every record or block). The streams share one
- * pipeline, built on first use over a filter that does not close the underlying stream and
- * closed with this stream ({@link AdaptiveOutputStream#finish()}): building one per stream cost
- * a RECORD-compressed SequenceFile a sender thread and a 1 MiB FIFO for every value.
+ * starts a new one (SequenceFile does both around every record or block). Each stream gets its
+ * own pipeline, opened on first use, over a filter that does not close the underlying stream,
+ * and stopped by {@link #finish()}: a pipeline kept for the next stream (core's
+ * {@link AdaptiveOutputStream#finish()}) would cost a RECORD-compressed SequenceFile far less
+ * per value, but Hadoop's callers do not all close this stream (IFile writers that share the
+ * spill file's stream, SequenceFile's BLOCK writer), and its sender thread would then outlive
+ * them.
  */
 final class AdaptiveCompressionOutputStream extends CompressionOutputStream {
 
-    private final AdaptiveOutputStream.Builder builder;
+    private final AdaptiveOutputStream.Builder pipeline;
     private final Compressor leased;
-    /** The pipeline every stream runs on; null until first used. */
-    private AdaptiveOutputStream pipelineStream;
+    private AdaptiveOutputStream current;
+    private CompressionStatistics lastStatistics;
     private boolean finished;
     private boolean closed;
 
@@ -35,7 +38,7 @@ final class AdaptiveCompressionOutputStream extends CompressionOutputStream {
      */
     AdaptiveCompressionOutputStream(OutputStream out, AdaptiveCodecSettings settings, Compressor leased) {
         super(out);
-        this.builder = AdaptiveOutputStream.builder()
+        this.pipeline = AdaptiveOutputStream.builder()
                 .compression(settings.streamOptions())
                 .fifoCapacity(settings.fifoCapacity());
         this.leased = leased;
@@ -54,8 +57,8 @@ final class AdaptiveCompressionOutputStream extends CompressionOutputStream {
     /** Returns once everything written so far has reached the underlying stream, flushed. */
     @Override
     public void flush() throws IOException {
-        if (pipelineStream != null) {
-            pipelineStream.flush();
+        if (current != null) {
+            current.flush();
         } else {
             out.flush();
         }
@@ -67,14 +70,22 @@ final class AdaptiveCompressionOutputStream extends CompressionOutputStream {
         if (finished) {
             return;
         }
+        AdaptiveOutputStream s = current == null ? open() : current;
+        current = null;
         finished = true;
-        pipeline().finish();
+        try {
+            s.close();
+        } finally {
+            lastStatistics = s.statistics();
+        }
     }
 
     /** Starts a new stream; a stream still open is finished first, so nothing written is lost. */
     @Override
     public void resetState() throws IOException {
-        finish();
+        if (current != null) {
+            finish();
+        }
         finished = false;
     }
 
@@ -91,35 +102,11 @@ final class AdaptiveCompressionOutputStream extends CompressionOutputStream {
         closed = true;
         try {
             finish();
-            if (pipelineStream != null) {
-                pipelineStream.close(); // the stream is ended: this stops the pipeline and writes nothing
-            }
         } catch (Throwable first) {
-            closePipelineAfter(first);
             closeUnderlyingAfter(first);
             throw first;
         }
         closeUnderlying();
-    }
-
-    /** Stops the pipeline after {@code first}; its own failure is added only if it is another one. */
-    private void closePipelineAfter(Throwable first) {
-        try {
-            if (pipelineStream != null) {
-                pipelineStream.close();
-            }
-        } catch (Throwable second) {
-            if (rootCause(second) != rootCause(first)) { // a failed pipeline reports its failure again on close
-                first.addSuppressed(second);
-            }
-        }
-    }
-
-    private static Throwable rootCause(Throwable t) {
-        while (t.getCause() != null && t.getCause() != t) {
-            t = t.getCause();
-        }
-        return t;
     }
 
     private void closeUnderlyingAfter(Throwable first) {
@@ -142,9 +129,12 @@ final class AdaptiveCompressionOutputStream extends CompressionOutputStream {
         }
     }
 
-    /** Rungs chosen and bytes in and out over every stream so far; {@code null} before the first. */
+    /**
+     * Rungs chosen and bytes in and out: of the open stream, else of the last finished one,
+     * else {@code null}.
+     */
     CompressionStatistics statistics() {
-        return pipelineStream != null ? pipelineStream.statistics() : null;
+        return current != null ? current.statistics() : lastStatistics;
     }
 
     private AdaptiveOutputStream stream() throws IOException {
@@ -154,13 +144,11 @@ final class AdaptiveCompressionOutputStream extends CompressionOutputStream {
         if (finished) {
             throw new IOException("write after finish(): call resetState() to start a new stream");
         }
-        return pipeline();
+        return current != null ? current : open();
     }
 
-    private AdaptiveOutputStream pipeline() {
-        if (pipelineStream == null) {
-            pipelineStream = builder.build(new NonClosingOutputStream(out));
-        }
-        return pipelineStream;
+    private AdaptiveOutputStream open() {
+        current = pipeline.build(new NonClosingOutputStream(out));
+        return current;
     }
 }

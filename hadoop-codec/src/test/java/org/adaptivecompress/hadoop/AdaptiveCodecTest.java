@@ -13,6 +13,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.adaptivecompress.codec.CodecType;
 import org.adaptivecompress.format.BadMagicException;
 import org.adaptivecompress.format.BlockHeader;
@@ -120,6 +122,32 @@ class AdaptiveCodecTest {
         byte[] b = new byte[in.readInt()];
         in.readFully(b);
         return b;
+    }
+
+    /**
+     * IFile writers that share the spill file's stream finish and reset their compression
+     * stream and never close it, so a finished stream must leave no thread behind.
+     */
+    @Test
+    void aStreamFinishedAndResetButNeverClosedLeavesNoSenderThreadRunning() throws Exception {
+        AdaptiveCodec codec = TestFiles.codec(new Configuration(false));
+        Compressor compressor = CodecPool.getCompressor(codec);
+        Set<Thread> sendersBefore = liveSenderThreads();
+        CompressionOutputStream out = codec.createOutputStream(new DataOutputBuffer(), compressor);
+        for (int segment = 0; segment < 3; segment++) {
+            out.write(text(10_000));
+            out.finish();
+            out.resetState();
+        }
+        CodecPool.returnCompressor(compressor);
+
+        assertThat(sendersBefore).containsAll(liveSenderThreads());
+    }
+
+    private static Set<Thread> liveSenderThreads() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.isAlive() && t.getName().startsWith("adaptive-compress-sender-"))
+                .collect(Collectors.toSet());
     }
 
     @Test
