@@ -5,6 +5,7 @@ import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.nio.channels.Channels;
 import java.nio.channels.WritableByteChannel;
+import java.util.Arrays;
 import java.util.Objects;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -25,7 +26,9 @@ import org.adaptivecompress.format.FrameFormat;
  * <p>The writing thread fills a block, compresses it at the rung the controller chose and puts
  * the frame into a bounded FIFO; a sender thread owned by the stream drains the FIFO into the
  * sink. When the sink is slower than the compressor the FIFO fills and the controller climbs to
- * smaller, slower rungs; when the compressor is slower the FIFO drains and it steps down.
+ * smaller, slower rungs; when the compressor is slower the FIFO drains and it steps down. The
+ * sender starts when the first block fills: a stream flushed or closed before that, a short
+ * message, is sent by the writing thread itself and starts no thread.
  *
  * <ul>
  *   <li>{@link #flush()} returns once every byte written so far has reached the sink and the
@@ -86,6 +89,13 @@ public final class AdaptiveOutputStream extends OutputStream {
      * against 0.91-1.08 s with 1 MiB (see docs/CONTROLLERS.md, "The FIFO is short").
      */
     public static final int DEFAULT_FIFO_CAPACITY = 1 << 20;
+    /**
+     * What the FIFO's ring, the block and the frame buffer start at: a short message fits in
+     * them, and a longer stream grows them to their full sizes (1 MiB, 128 KiB and a frame's
+     * most) with its first block. Allocating those for a 232-byte stream took longer than all
+     * else it did (docs/data/per-stream-cost.txt).
+     */
+    static final int SHORT_STREAM_BUFFERS = 16 << 10;
     /** The most compression workers a stream can have. */
     public static final int MAX_WORKERS = 256;
     /** Blocks the writer compresses before the sink has taken one write; see {@link #awaitTheLinkAtStartup()}. */
@@ -99,7 +109,9 @@ public final class AdaptiveOutputStream extends OutputStream {
     private final OutputStream sink;
     private final AdaptiveCompressor compressor;
     private final ByteFifo fifo;
-    private final Thread sender;
+    private final ThreadFactory senderThreads;
+    /** Drains the FIFO into the sink; {@code null} until {@link #startSender()}. */
+    private Thread sender;
     /** Compresses blocks on worker threads; {@code null} when the writer compresses them itself. */
     private final WorkerPool workers;
     /** The frames in the FIFO, to compress again when the link slows; {@code null} with workers or histories. */
@@ -117,7 +129,7 @@ public final class AdaptiveOutputStream extends OutputStream {
      */
     private int blockLimit;
     /** Where the writer compresses blocks; with workers, only the stream header and end marker. */
-    private final byte[] frame;
+    private byte[] frame;
     private int blockLength;
     private final int streamHeaderLength;
     private long blocksStarted;
@@ -143,14 +155,14 @@ public final class AdaptiveOutputStream extends OutputStream {
         this.sink = Objects.requireNonNull(out, "out is null");
         CompressionOptions options = b.compression.build();
         this.compressor = new AdaptiveCompressor(options);
-        this.fifo = new ByteFifo(b.fifoCapacity);
+        this.fifo = new ByteFifo(SHORT_STREAM_BUFFERS, b.fifoCapacity);
         if (b.maxWorkers == 1) {
             this.workers = null;
             this.blockStart = FrameFormat.BLOCK_HEADER_LENGTH;
-            this.block = new byte[blockStart + options.blockSize()];
-            this.frame = new byte[AdaptiveCompressor.maxFrameLength(options.blockSize())];
-            this.queued = options.history() ? null
-                    : new QueuedFrames(compressor.ladder().size(), b.fifoCapacity, frame.length);
+            this.block = new byte[blockStart + Math.min(options.blockSize(), SHORT_STREAM_BUFFERS)];
+            this.frame = new byte[AdaptiveCompressor.maxFrameLength(Math.min(options.blockSize(), SHORT_STREAM_BUFFERS))];
+            this.queued = options.history() ? null : new QueuedFrames(compressor.ladder().size(), b.fifoCapacity,
+                    AdaptiveCompressor.maxFrameLength(options.blockSize()));
         } else {
             ThreadFactory factory = b.threadFactory != null ? b.threadFactory : WORKER_THREADS;
             this.queued = null;
@@ -167,8 +179,10 @@ public final class AdaptiveOutputStream extends OutputStream {
         } catch (IOException e) {
             throw new AssertionError("an empty FIFO refused the stream header", e);
         }
-        this.sender = (b.threadFactory != null ? b.threadFactory : SENDER_THREADS).newThread(() -> fifo.drainTo(sink));
-        sender.start();
+        this.senderThreads = b.threadFactory != null ? b.threadFactory : SENDER_THREADS;
+        if (workers != null) {
+            startSender(); // the workers' frames join the FIFO whenever the writer calls
+        }
     }
 
     /** A builder for streams with other options. */
@@ -187,8 +201,12 @@ public final class AdaptiveOutputStream extends OutputStream {
         if (!streamOpen) {
             beginStream();
         }
+        if (blockStart + blockLength == block.length) {
+            growBlock(blockLength + 1);
+        }
         block[blockStart + blockLength++] = (byte) b;
         if (blockLength == blockLimit) {
+            startSender();
             emitBufferedBlock();
         }
     }
@@ -201,6 +219,9 @@ public final class AdaptiveOutputStream extends OutputStream {
             beginStream();
         }
         while (len > 0) {
+            if (blockLength + len >= blockLimit) {
+                startSender(); // a block fills: the stream is more than a short message
+            }
             if (workers == null && blockLength == 0 && len >= blockLimit && !compressor.nextBlockStoredRaw()) {
                 int n = blockLimit;
                 emit(b, off, n); // whole block straight from the caller's array
@@ -209,6 +230,9 @@ public final class AdaptiveOutputStream extends OutputStream {
                 continue;
             }
             int n = Math.min(len, blockLimit - blockLength);
+            if (blockStart + blockLength + n > block.length) {
+                growBlock(blockLength + n);
+            }
             System.arraycopy(b, off, block, blockStart + blockLength, n);
             blockLength += n;
             off += n;
@@ -229,7 +253,7 @@ public final class AdaptiveOutputStream extends OutputStream {
         if (workers != null) {
             workers.drain();
         }
-        fifo.awaitFlushed();
+        sendEverything();
     }
 
     /**
@@ -240,10 +264,11 @@ public final class AdaptiveOutputStream extends OutputStream {
      * new stream on it, which an {@link AdaptiveInputStream} built with
      * {@link AdaptiveInputStream.Builder#concatenated(boolean) concatenated(true)} reads on from.
      * A caller that sends many short streams so builds the pipeline once instead of for every
-     * stream (a 232-byte stream took 0.01-0.08 ms this way, 0.30-0.39 ms with a pipeline of its
-     * own; docs/data/per-stream-cost.txt). The sender thread and the native codec contexts live
-     * until {@link #close()}, so such a caller must close the stream; Hadoop's codec does not use
-     * this, since its callers do not all close theirs. A stream that got no bytes is still a
+     * stream (a 232-byte stream took 2 µs this way, 25-29 µs with a pipeline of its own, most
+     * of it making and freeing its codec contexts; docs/data/per-stream-cost.txt). The native
+     * codec contexts, and the sender thread once a block has filled, live until
+     * {@link #close()}, so such a caller must close the stream; Hadoop's codec does not use this,
+     * since its callers do not all close theirs. A stream that got no bytes is still a
      * stream: calling this with nothing written since the last call writes an empty one (its
      * header and end marker), which a reader reads as no bytes.
      *
@@ -260,7 +285,46 @@ public final class AdaptiveOutputStream extends OutputStream {
             broken = e;
             throw e;
         }
-        fifo.awaitFlushed();
+        sendEverything();
+    }
+
+    /** Returns once every byte queued has reached the sink, flushed: sent by the sender, or by this thread before it starts. */
+    private void sendEverything() throws IOException {
+        if (sender == null) {
+            fifo.sendQueued(sink);
+        } else {
+            fifo.awaitFlushed();
+        }
+    }
+
+    /**
+     * Starts the sender thread, if it has not started. A stream starts it when its first block
+     * fills (or with its workers): a short stream flushed or closed before that sends its few
+     * bytes on the writer's thread and starts no thread, as a RECORD-compressed SequenceFile's
+     * stream per value does (starting and joining a thread was 0.11-0.19 ms of the 0.32-0.39 ms
+     * such a stream cost, docs/data/per-stream-cost.txt).
+     */
+    private void startSender() {
+        if (sender == null) {
+            fifo.growToCapacity();
+            sender = senderThreads.newThread(() -> fifo.drainTo(sink));
+            sender.start();
+        }
+    }
+
+    /**
+     * With no sender running, makes room in the FIFO for a put of {@code length} bytes: grows
+     * its ring, else sends what is queued on this thread, else (the put is larger than the
+     * FIFO) starts the sender.
+     */
+    private void makeRoomWithoutSender(int length) throws IOException {
+        if (sender != null || fifo.growFor(length)) {
+            return;
+        }
+        fifo.sendQueued(sink);
+        if (!fifo.growFor(length)) {
+            startSender();
+        }
     }
 
     /** Compresses what is buffered and queues the end-of-stream marker behind it. */
@@ -281,6 +345,7 @@ public final class AdaptiveOutputStream extends OutputStream {
      * interrupted may be taken back and put back around it.
      */
     private void queueUnchangeable(int n) throws IOException {
+        makeRoomWithoutSender(n);
         long start = fifo.putPosition();
         fifo.put(frame, 0, n);
         if (queued != null) {
@@ -333,7 +398,11 @@ public final class AdaptiveOutputStream extends OutputStream {
                 workers.close();
             }
             fifo.finish();
-            error = merge(error, joinSender());
+            if (sender != null) {
+                error = merge(error, joinSender());
+            } else if (fifo.failure() == null) {
+                fifo.drainTo(sink); // what the sender would do: sends what is queued, flushes, records a failure
+            }
             compressor.close();
             error = merge(error, closeSink());
         }
@@ -409,6 +478,9 @@ public final class AdaptiveOutputStream extends OutputStream {
     private void compressAndQueue(byte[] src, int offset, int length) throws IOException {
         awaitTheLinkAtStartup();
         long fifoAtStart = fifo.queuedBytes();
+        if (frame.length < AdaptiveCompressor.maxFrameLength(length)) {
+            frame = new byte[AdaptiveCompressor.maxFrameLength(compressor.blockSize())];
+        }
         int n = compressor.compressBlockLeavingRawPayload(src, offset, length, frame, 0);
         long recompressNanos = queued == null ? 0 : queued.takeNanos();
         compressor.update(fifoAtStart, fifo.queuedBytes(), fifo.drainedBytes(),
@@ -428,6 +500,7 @@ public final class AdaptiveOutputStream extends OutputStream {
         if (rawPayloadInSource && sendRawDirectly(src, offset, length)) {
             return; // written to the sink: nothing queued
         }
+        makeRoomWithoutSender(rawPayloadInSource ? n + length : n);
         long start = fifo.putPosition();
         if (rawPayloadInSource) {
             fifo.put(out, 0, n, src, offset, length); // raw: the payload goes from src to the FIFO in one copy
@@ -456,6 +529,16 @@ public final class AdaptiveOutputStream extends OutputStream {
         int frameStart = blockStart - FrameFormat.BLOCK_HEADER_LENGTH;
         System.arraycopy(frame, 0, block, frameStart, FrameFormat.BLOCK_HEADER_LENGTH);
         return fifo.writeThrough(block, frameStart, FrameFormat.BLOCK_HEADER_LENGTH + length, sink);
+    }
+
+    /**
+     * Grows the stream's own block (a worker's slot is full-sized) to hold {@code length}
+     * bytes: at least double, at most the block size; see {@link #SHORT_STREAM_BUFFERS}.
+     */
+    private void growBlock(int length) {
+        int full = blockStart + compressor.blockSize();
+        int size = (int) Math.min(full, Math.max(2L * block.length, blockStart + (long) length));
+        block = Arrays.copyOf(block, size);
     }
 
     /** See {@link #blockLimit}: only a block the writer may send itself is made shorter. */

@@ -12,8 +12,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * writer's pace. Its depth in bytes is the controller's feedback.
  *
  * <p>One writer thread calls {@link #put}, {@link #awaitDrainedBeyond}, {@link #awaitFlushed} and
- * {@link #finish}; one sender thread calls {@link #drainTo} until it returns. The ring is never
- * reallocated: after construction nothing on either side allocates.
+ * {@link #finish}; one sender thread calls {@link #drainTo} until it returns. Before that thread
+ * starts, the writer may send what is queued itself ({@link #sendQueued}) and grow the ring up
+ * to its capacity ({@link #growFor}); once the sender runs, nothing on either side allocates.
  */
 final class ByteFifo {
 
@@ -23,7 +24,12 @@ final class ByteFifo {
      */
     static final int MAX_WRITE = 64 * 1024;
 
-    private final byte[] ring;
+    /**
+     * The ring: grown by the writer alone, up to {@link #capacity}, while no sender runs, and
+     * never after (the sender, started later, sees the last one).
+     */
+    private byte[] ring;
+    private final int capacity;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
 
@@ -60,8 +66,20 @@ final class ByteFifo {
     private long directWriteNanos;
     private long directWriteBytes;
 
+    /** A FIFO whose ring is its capacity from the start. */
     ByteFifo(int capacity) {
-        this.ring = new byte[capacity];
+        this(capacity, capacity);
+    }
+
+    /**
+     * A FIFO whose ring starts at {@code initialLength} bytes and grows to {@code capacity}
+     * as the writer needs it before the sender starts (see {@link #growFor}): a short stream,
+     * sent by its writer, need not allocate the whole ring (a 1 MiB array took 0.11 ms, a
+     * third of such a stream's cost; docs/data/per-stream-cost.txt).
+     */
+    ByteFifo(int initialLength, int capacity) {
+        this.capacity = capacity;
+        this.ring = new byte[Math.min(initialLength, capacity)];
     }
 
     /** Bytes written by the writer and not yet by the sender. */
@@ -179,6 +197,83 @@ final class ByteFifo {
             lock.unlock();
         }
         return true;
+    }
+
+    /**
+     * Whether {@code length} more bytes fit beside what is queued, the ring grown up to the
+     * capacity if they need it. Only the writer calls it, and only before the sender starts.
+     */
+    boolean growFor(int length) {
+        long needed = copiedTotal - takeTotal + length;
+        if (needed <= ring.length) {
+            return true;
+        }
+        if (needed > capacity) {
+            return false;
+        }
+        int size = ring.length;
+        while (size < needed) {
+            size = (int) Math.min(capacity, 2L * size);
+        }
+        relocate(size);
+        return true;
+    }
+
+    /** Grows the ring to the capacity; the writer calls it once, before it starts the sender. */
+    void growToCapacity() {
+        if (ring.length < capacity) {
+            relocate(capacity);
+        }
+    }
+
+    /** Moves the queued bytes, each to its position's index in a ring of {@code size}. */
+    private void relocate(int size) {
+        byte[] grown = new byte[size];
+        for (long p = takeTotal; p < copiedTotal; ) {
+            int from = (int) (p % ring.length);
+            int to = (int) (p % size);
+            int n = (int) Math.min(copiedTotal - p, Math.min(ring.length - from, size - to));
+            System.arraycopy(ring, from, grown, to, n);
+            p += n;
+        }
+        ring = grown;
+    }
+
+    /**
+     * Writes everything queued to {@code sink} on the writer's thread and flushes it, for a
+     * stream whose sender has not started: until then the sink is the writer's alone. Counted
+     * as {@link #writeThrough} counts its writes; a failure of the sink fails the FIFO as the
+     * sender's would, and is thrown.
+     */
+    void sendQueued(OutputStream sink) throws IOException {
+        checkFailure();
+        long began = System.nanoTime();
+        long sent = 0;
+        try {
+            while (takeTotal < putTotal) {
+                int index = (int) (takeTotal % ring.length);
+                int length = (int) Math.min(Math.min(putTotal - takeTotal, ring.length - index), MAX_WRITE);
+                sink.write(ring, index, length);
+                sent += length;
+                advance(length);
+            }
+            sink.flush();
+        } catch (Throwable t) {
+            fail(t);
+            throw senderFailed(t);
+        } finally {
+            long took = Math.max(1, System.nanoTime() - began);
+            writerWaitNanos += took;
+            directWriteNanos += took;
+            directWriteBytes += sent;
+        }
+        lock.lock();
+        try {
+            sendingEnd = takeTotal;
+            flushedTotal = Math.max(flushedTotal, takeTotal);
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** The stream position the writer's next put starts at; only the writer calls it. */

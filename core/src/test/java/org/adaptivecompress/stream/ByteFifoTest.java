@@ -22,6 +22,36 @@ class ByteFifoTest {
     private static final long HOLD_MILLIS = 50;
 
     @Test
+    void aRingGrownBeforeTheSenderStartsKeepsQueuedBytesInOrderAcrossItsWrap() throws Exception {
+        ByteFifo fifo = new ByteFifo(16, CAPACITY);
+        java.io.ByteArrayOutputStream sink = new java.io.ByteArrayOutputStream();
+        byte[] data = new byte[600];
+        for (int i = 0; i < data.length; i++) {
+            data[i] = (byte) i;
+        }
+        fifo.put(data, 0, 10);
+        fifo.sendQueued(sink); // the next put wraps around the 16-byte ring
+        fifo.put(data, 10, 12);
+
+        assertThat(fifo.growFor(100)).isTrue();
+        fifo.put(data, 22, 100);
+        assertThat(fifo.growFor(CAPACITY - 112)).as("up to the capacity").isTrue();
+        assertThat(fifo.growFor(CAPACITY - 111)).as("never past it").isFalse();
+        fifo.put(data, 122, 478);
+        fifo.sendQueued(sink);
+        fifo.growToCapacity();
+        Thread sender = startSender(fifo, sink);
+        fifo.put(data, 0, 600);
+        fifo.finish();
+        sender.join();
+
+        byte[] expected = Arrays.copyOf(data, 1200);
+        System.arraycopy(data, 0, expected, 600, 600);
+        assertThat(sink.toByteArray()).isEqualTo(expected);
+        assertThat(fifo.drainedBytes()).isEqualTo(1200);
+    }
+
+    @Test
     void aPutThatFindsRoomCountsNoWait() throws Exception {
         ByteFifo fifo = new ByteFifo(CAPACITY);
         fifo.put(new byte[CAPACITY / 2], 0, CAPACITY / 2);

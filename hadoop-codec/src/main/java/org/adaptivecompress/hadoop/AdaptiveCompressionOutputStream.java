@@ -17,11 +17,11 @@ import org.apache.hadoop.io.compress.Compressor;
  * underlying stream and flushed) without closing the underlying stream; {@link #resetState()}
  * starts a new one (SequenceFile does both around every record or block). Each stream gets its
  * own pipeline, opened on first use, over a filter that does not close the underlying stream,
- * and stopped by {@link #finish()}: a pipeline kept for the next stream (core's
- * {@link AdaptiveOutputStream#finish()}) would cost a RECORD-compressed SequenceFile far less
- * per value, but Hadoop's callers do not all close this stream (IFile writers that share the
- * spill file's stream, SequenceFile's BLOCK writer), and its sender thread would then outlive
- * them.
+ * and stopped by {@link #finish()}; a stream shorter than a block (a RECORD-compressed
+ * SequenceFile's value) starts no sender thread. A pipeline kept for the next stream (core's
+ * {@link AdaptiveOutputStream#finish()}) would keep its codec contexts too, but Hadoop's callers
+ * do not all close this stream (IFile writers that share the spill file's stream,
+ * SequenceFile's BLOCK writer), and its sender thread would then outlive them.
  */
 final class AdaptiveCompressionOutputStream extends CompressionOutputStream {
 
