@@ -13,6 +13,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadFactory;
 import org.adaptivecompress.testing.DataKind;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * A stream flushed or closed before its first block fills is sent by the writing thread and
@@ -40,16 +42,17 @@ class ShortStreamTest {
         return AdaptiveOutputStream.builder().blockSize(BLOCK).threadFactory(threads);
     }
 
-    @Test
-    void aStreamClosedBeforeItsFirstBlockFillsStartsNoThreadAndDecodes() throws IOException {
-        byte[] data = DataKind.URLS.generate(1000);
-        ByteArrayOutputStream sink = new ByteArrayOutputStream();
-        try (AdaptiveOutputStream out = stream().build(sink)) {
-            out.write(data);
-        }
+    /**
+     * A line of URLs, compressed, and random data stored raw: a ~100 KiB frame, more than the
+     * ring a stream starts with, which grows for it.
+     */
+    @ParameterizedTest(name = "{0} bytes of {1}")
+    @CsvSource({"1000, URLS", "100000, RANDOM"})
+    void aStreamClosedBeforeItsFirstBlockFillsStartsNoThreadAndDecodes(int size, DataKind kind) throws IOException {
+        byte[] data = kind.generate(size);
 
+        assertThat(decode(writeAndClose(stream(), data), false)).isEqualTo(data);
         assertThat(threads.made).isEmpty();
-        assertThat(decode(sink.toByteArray(), false)).isEqualTo(data);
     }
 
     @Test
@@ -89,29 +92,12 @@ class ShortStreamTest {
     }
 
     @Test
-    void anIncompressibleShortStreamLargerThanTheFirstRingStillStartsNoThread() throws IOException {
-        // Random data is stored raw: a ~100 KiB frame, more than the ring a stream starts with.
-        byte[] data = DataKind.RANDOM.generate(100_000);
-        ByteArrayOutputStream sink = new ByteArrayOutputStream();
-        try (AdaptiveOutputStream out = stream().build(sink)) {
-            out.write(data);
-        }
-
-        assertThat(threads.made).isEmpty();
-        assertThat(decode(sink.toByteArray(), false)).isEqualTo(data);
-    }
-
-    @Test
     void aShortStreamWhoseFrameIsLargerThanTheFifoStartsTheSender() throws Exception {
         byte[] data = DataKind.RANDOM.generate(100_000);
-        ByteArrayOutputStream sink = new ByteArrayOutputStream();
-        try (AdaptiveOutputStream out = stream().fifoCapacity(4096).build(sink)) {
-            out.write(data);
-        }
 
+        assertThat(decode(writeAndClose(stream().fifoCapacity(4096), data), false)).isEqualTo(data);
         assertThat(threads.made).hasSize(1);
         threads.made.get(0).join();
-        assertThat(decode(sink.toByteArray(), false)).isEqualTo(data);
     }
 
     @Test
@@ -154,6 +140,14 @@ class ShortStreamTest {
             out.close();
         }).isInstanceOf(IOException.class).hasRootCauseMessage("disk full");
         assertThat(threads.made).isEmpty();
+    }
+
+    private static byte[] writeAndClose(AdaptiveOutputStream.Builder builder, byte[] data) throws IOException {
+        ByteArrayOutputStream sink = new ByteArrayOutputStream();
+        try (AdaptiveOutputStream out = builder.build(sink)) {
+            out.write(data);
+        }
+        return sink.toByteArray();
     }
 
     private static byte[] decode(byte[] stream, boolean concatenated) throws IOException {
