@@ -99,6 +99,11 @@ final class HistoryFigures {
         return false;
     }
 
+    /** Whether a block found most of itself in its history: it shrank {@link #WARM_RATIO} times or more. */
+    static boolean warm(Observation o) {
+        return (o.storedLength() + (double) FrameFormat.BLOCK_HEADER_LENGTH) * WARM_RATIO <= o.uncompressedLength();
+    }
+
     /**
      * Learns from a block at {@code rung} if the rung keeps a history; false, having learnt
      * nothing, if it does not (its figures are the controller's usual ones).
@@ -111,7 +116,7 @@ final class HistoryFigures {
         double in = o.uncompressedLength();
         double nanos = o.compressNanos() / in;
         double sent = (o.storedLength() + FrameFormat.BLOCK_HEADER_LENGTH) / in;
-        boolean warm = sent * WARM_RATIO <= 1;
+        boolean warm = warm(o);
         if (inputSoFar > 1L << FrameFormat.HISTORY_WINDOW_LOG) {
             // Not in the stream's first window, which no history can have seen before. A mean
             // of the first samples, then a moving average: a share learnt only from the few

@@ -56,7 +56,9 @@ package org.adaptivecompress.control;
  *       {@value LinkEstimator#GUESS_HEADROOM} times what an idle window drained (see
  *       {@link LinkEstimator#learn}). On a link that stays past
  *       {@value #LINK_PAST_CODECS} times the fastest codec's speed, histories are withheld and
- *       all of this gives way to the rules without them (see decideLending).
+ *       all of this gives way to the rules without them (see decideLending); so they are on
+ *       data that does not find itself in them, tried again now and then (see
+ *       {@link RepeatGate}).
  *   <li><b>Data changes</b>: a ratio sample far outside noise from its rung's average means new
  *       data; the other rungs' ratios are then forgotten and extrapolated from the fresh one
  *       until measured, because a pessimistic figure left over from random data would never
@@ -182,6 +184,8 @@ public final class ThroughputController implements LevelController {
     /** Whether blocks are lent histories now, and blocks in a row that said otherwise (see decideLending). */
     private boolean lending = true;
     private int lendingContrary;
+    /** Whether the data repeats beyond a block, so that histories pay (see RepeatGate). */
+    private final RepeatGate repeats = new RepeatGate();
     private boolean probeUpNext;
     private int held;
     /** The rung held before the last move the model made, while that move can still be undone. */
@@ -214,6 +218,8 @@ public final class ThroughputController implements LevelController {
         }
         link.learn(o, historiesLent());
         decideLending();
+        repeats.observe(!o.historyWithheld() && history.keepsHistory(current) && o.uncompressedLength() > 0,
+                HistoryFigures.warm(o));
         overhead.learn(o);
         goodput.observe(o, held, blocks, link.measured());
         ditherGoodput.observe(o, dithering ? ditherKey(held) : held, blocks, link.measured());
@@ -577,7 +583,7 @@ public final class ThroughputController implements LevelController {
 
     /** Whether the stream keeps histories and blocks are lent them now. */
     private boolean historiesLent() {
-        return historiesSeen && lending;
+        return historiesSeen && lendsHistories();
     }
 
     /**
@@ -612,11 +618,12 @@ public final class ThroughputController implements LevelController {
 
     /**
      * True unless the stream keeps histories and the link is too fast for them now (see
-     * decideLending): blocks at a rung with a history are then compressed to decode alone.
+     * decideLending) or the data has not been finding itself in them (see {@link RepeatGate}):
+     * blocks at a rung with a history are then compressed to decode alone.
      */
     @Override
     public boolean lendsHistories() {
-        return lending;
+        return lending && repeats.lends();
     }
 
     /** What moving to {@code rung} costs once: loading its history, if it keeps one that would start afresh. */

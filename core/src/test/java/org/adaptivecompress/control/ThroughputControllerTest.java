@@ -394,6 +394,30 @@ class ThroughputControllerTest {
     }
 
     @Test
+    void withHistoriesDataThatNeverFindsItselfInThemIsWithheldThemWhileRepeatsKeepThemLent() {
+        // zstd:1 with a history on JSON events: every block new data (22 KB in 0.4 ms).
+        ThroughputController json = new ThroughputController();
+        json.initialRung(DEFAULT_TOP);
+        long[] clock = {0, 0};
+        for (int i = 0; i <= RepeatGate.TRIAL_BLOCKS; i++) {
+            assertThat(json.lendsHistories()).as("block %d", i).isTrue();
+            json.nextRung(busyBlock(2, 22_000, 400_000, clock).historyStarted(i == 0).build());
+        }
+        assertThat(json.lendsHistories()).isFalse();
+
+        // Repeated prose: one block in eight found in the history (20 bytes in 0.05 ms).
+        ThroughputController prose = new ThroughputController();
+        prose.initialRung(DEFAULT_TOP);
+        long[] proseClock = {0, 0};
+        for (int i = 0; i < 10 * RepeatGate.TRIAL_BLOCKS; i++) {
+            boolean found = i % 8 == 7;
+            prose.nextRung(busyBlock(2, found ? 20 : 55_000, found ? 50_000 : 3_000_000, proseClock)
+                    .historyStarted(i == 0).build());
+            assertThat(prose.lendsHistories()).as("block %d", i).isTrue();
+        }
+    }
+
+    @Test
     void withHistoriesAProbeIsARunOfBlocksAndWaitsForWhatLoadingHistoriesCosts() {
         ThroughputController controller = new ThroughputController();
         controller.initialRung(DEFAULT_TOP);

@@ -1,0 +1,73 @@
+package org.adaptivecompress.control;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** Histories are withheld once the data stops finding itself in them, and tried again after a pause. */
+class RepeatGateTest {
+
+    private final RepeatGate gate = new RepeatGate();
+
+    @Test
+    void lendsUntilATrialOfColdBlocksFindsNothing() {
+        observe(RepeatGate.TRIAL_BLOCKS - 1, true, false);
+        assertThat(gate.lends()).isTrue();
+
+        gate.observe(true, false);
+        assertThat(gate.lends()).isFalse();
+    }
+
+    @Test
+    void aWarmBlockStartsTheTrialAgain() {
+        observe(RepeatGate.TRIAL_BLOCKS - 1, true, false);
+        gate.observe(true, true);
+        observe(RepeatGate.TRIAL_BLOCKS - 1, true, false);
+
+        assertThat(gate.lends()).isTrue();
+    }
+
+    @Test
+    void blocksNotLentAHistoryDoNotCountTowardsTheTrial() {
+        observe(RepeatGate.TRIAL_BLOCKS - 1, true, false);
+        observe(1000, false, false); // withheld on a fast link, or at a rung without a history
+
+        assertThat(gate.lends()).isTrue();
+    }
+
+    @Test
+    void withheldHistoriesAreTriedAgainAfterAPauseThatDoublesWhileTrialsFindNothing() {
+        int pause = RepeatGate.FIRST_PAUSE;
+        for (int trial = 0; trial < 8; trial++) {
+            observe(RepeatGate.TRIAL_BLOCKS, true, false);
+            assertThat(gate.lends()).as("withheld after trial %d", trial).isFalse();
+            observe(pause - 1, false, false);
+            assertThat(gate.lends()).isFalse();
+            gate.observe(false, false);
+            assertThat(gate.lends()).as("lent again after a pause of %d blocks", pause).isTrue();
+            pause = Math.min(RepeatGate.MAX_PAUSE, 2 * pause);
+        }
+        assertThat(pause).isEqualTo(RepeatGate.MAX_PAUSE);
+    }
+
+    @Test
+    void aTrialThatFindsARepeatKeepsHistoriesLentAndTheNextPauseShort() {
+        observe(RepeatGate.TRIAL_BLOCKS, true, false);
+        observe(RepeatGate.FIRST_PAUSE, false, false);
+        observe(RepeatGate.TRIAL_BLOCKS, true, false);
+        observe(2 * RepeatGate.FIRST_PAUSE, false, false); // a doubled pause
+        observe(3, true, false);
+        gate.observe(true, true);
+        assertThat(gate.lends()).isTrue();
+
+        observe(RepeatGate.TRIAL_BLOCKS, true, false);
+        observe(RepeatGate.FIRST_PAUSE, false, false);
+        assertThat(gate.lends()).as("the pause is short again after a repeat").isTrue();
+    }
+
+    private void observe(int blocks, boolean lent, boolean warm) {
+        for (int i = 0; i < blocks; i++) {
+            gate.observe(lent, warm);
+        }
+    }
+}
