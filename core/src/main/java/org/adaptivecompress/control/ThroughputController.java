@@ -211,6 +211,7 @@ public final class ThroughputController implements LevelController {
         size(o.topRung());
         blocks++;
         int current = o.rung();
+        boolean lentWhenPlanned = lendsHistories();
         historiesSeen |= o.historyStarted();
         history.advance(current, o.uncompressedLength(), !o.historyWithheld());
         if (lastLoadingProbeNanos < 0) {
@@ -218,8 +219,8 @@ public final class ThroughputController implements LevelController {
         }
         link.learn(o, historiesLent());
         decideLending();
-        repeats.observe(!o.historyWithheld() && history.keepsHistory(current) && o.uncompressedLength() > 0,
-                HistoryFigures.warm(o));
+        boolean lentOne = !o.historyWithheld() && history.keepsHistory(current);
+        repeats.observe(lentWhenPlanned && o.uncompressedLength() > 0, lentOne, lentOne && HistoryFigures.warm(o));
         overhead.learn(o);
         goodput.observe(o, held, blocks, link.measured());
         ditherGoodput.observe(o, dithering ? ditherKey(held) : held, blocks, link.measured());

@@ -142,10 +142,10 @@ public final class CompressionOptions {
          * xz's own streaming modes do; a history that starts, or has missed over 1 MiB of the
          * stream, begins primed with the stream's last 2 MiB (512 KiB for the rungs slow to load
          * it). Data that repeats further apart than a block gains by far (repeated prose and
-         * binaries took 0.06-0.73x the time at 1-10000 Mbit/s with the default controller), and
+         * binaries took 0.06-0.76x the time at 1-10000 Mbit/s with the default controller), and
          * the default controller withholds histories where the link outruns every codec or the
          * data does not find itself in them. Off by default all the same: a history costs
-         * JSON-like data, which repeats within a block only, 1.01-1.31x the time at 10-10000
+         * JSON-like data, which repeats within a block only, up to 1.11x the time at 10-10000
          * Mbit/s (docs/PERFORMANCE.md, "Histories"). Blocks then decode only
          * in stream order, and a writer holds up to about 10 MiB of native memory for each zstd
          * rung it uses and about 25 MiB of heap for each xz rung (for each rung and worker when
