@@ -12,8 +12,8 @@ package org.adaptivecompress.control;
  *
  * <p>Withheld, histories are lent again for a trial after {@value #FIRST_PAUSE} blocks, a pause
  * that doubles after each trial that finds nothing (up to {@value #MAX_PAUSE} blocks), so data
- * that starts repeating later is found. The trials are the cost of that: {@value #TRIAL_BLOCKS}
- * blocks lent in every pause.
+ * that starts repeating later is found. The trials are the cost of that: up to
+ * {@value #TRIAL_BLOCKS} blocks lent ({@value #TRIAL_PLANNED_BLOCKS} planned) after every pause.
  *
  * <p>Not thread-safe; owned by one controller.
  */

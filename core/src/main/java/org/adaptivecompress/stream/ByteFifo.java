@@ -179,14 +179,11 @@ final class ByteFifo {
                 sink.write(frame, offset + done, Math.min(MAX_WRITE, length - done));
             }
         } catch (Throwable t) {
-            writerWaitNanos += System.nanoTime() - began;
+            countDirectWrite(began, 0);
             fail(t);
             throw senderFailed(t);
         }
-        long took = Math.max(1, System.nanoTime() - began);
-        writerWaitNanos += took;
-        directWriteNanos += took;
-        directWriteBytes += length;
+        countDirectWrite(began, length);
         lock.lock();
         try {
             copiedTotal += length;
@@ -262,10 +259,7 @@ final class ByteFifo {
             fail(t);
             throw senderFailed(t);
         } finally {
-            long took = Math.max(1, System.nanoTime() - began);
-            writerWaitNanos += took;
-            directWriteNanos += took;
-            directWriteBytes += sent;
+            countDirectWrite(began, sent);
         }
         lock.lock();
         try {
@@ -274,6 +268,14 @@ final class ByteFifo {
         } finally {
             lock.unlock();
         }
+    }
+
+    /** Counts the writer's own writes to the sink since {@code began}, {@code bytes} of them, as its wait. */
+    private void countDirectWrite(long began, long bytes) {
+        long took = Math.max(1, System.nanoTime() - began);
+        writerWaitNanos += took;
+        directWriteNanos += took;
+        directWriteBytes += bytes;
     }
 
     /** The stream position the writer's next put starts at; only the writer calls it. */

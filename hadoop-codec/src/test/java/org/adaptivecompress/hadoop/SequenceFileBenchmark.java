@@ -59,8 +59,8 @@ public final class SequenceFileBenchmark {
         List<String> rows = new ArrayList<>();
         for (CompressionType type : new CompressionType[] {CompressionType.RECORD, CompressionType.BLOCK}) {
             for (CompressionCodec codec : codecs) {
-                org.apache.hadoop.fs.Path file = TestFiles.hadoopPath(
-                        root.resolve(codec.getClass().getSimpleName() + "-" + type + ".seq"));
+                Path local = root.resolve(codec.getClass().getSimpleName() + "-" + type + ".seq");
+                org.apache.hadoop.fs.Path file = TestFiles.hadoopPath(local);
                 long bestWrite = Long.MAX_VALUE;
                 long bestRead = Long.MAX_VALUE;
                 for (int run = 0; run < runs; run++) {
@@ -74,7 +74,7 @@ public final class SequenceFileBenchmark {
                 }
                 rows.add(String.format(Locale.ROOT, "| %s | %s | %.1f | %.1f | %,d |", codec.getClass().getSimpleName(),
                         type, bestWrite / 1e3 / records, bestRead / 1e3 / records,
-                        Files.size(root.resolve(codec.getClass().getSimpleName() + "-" + type + ".seq"))));
+                        Files.size(local)));
             }
         }
         return rows;
