@@ -6,7 +6,10 @@ import com.github.luben.zstd.ZstdDecompressCtx;
 import com.github.luben.zstd.ZstdException;
 import java.util.zip.DataFormatException;
 
-/** Zstandard frames through zstd-jni's reusable native contexts; any level, negative included. */
+/**
+ * Zstandard frames through zstd-jni's reusable native contexts, taken from and given back to
+ * {@link ZstdContexts}; any level, negative included.
+ */
 final class ZstdCodec {
 
     private ZstdCodec() {}
@@ -28,7 +31,7 @@ final class ZstdCodec {
     }
 
     private static final class Compressor implements BlockCompressor {
-        private final ZstdCompressCtx ctx = new ZstdCompressCtx();
+        private final ZstdCompressCtx ctx = ZstdContexts.takeCompressor();
         private boolean closed;
 
         Compressor(int level) {
@@ -40,6 +43,10 @@ final class ZstdCodec {
 
         @Override
         public int compress(byte[] src, int srcOffset, int srcLength, byte[] dst, int dstOffset, int dstLength) {
+            if (closed) {
+                // Its context may belong to another compressor by now.
+                throw new IllegalStateException("compressor is closed");
+            }
             try {
                 return ctx.compressByteArray(dst, dstOffset, dstLength, src, srcOffset, srcLength);
             } catch (ZstdException e) {
@@ -54,18 +61,21 @@ final class ZstdCodec {
         public void close() {
             if (!closed) {
                 closed = true;
-                ctx.close();
+                ZstdContexts.giveBack(ctx);
             }
         }
     }
 
     private static final class Decompressor implements BlockDecompressor {
-        private final ZstdDecompressCtx ctx = new ZstdDecompressCtx();
+        private final ZstdDecompressCtx ctx = ZstdContexts.takeDecompressor();
         private boolean closed;
 
         @Override
         public void decompress(byte[] src, int srcOffset, int srcLength, byte[] dst, int dstOffset,
                 int uncompressedLength) throws DataFormatException {
+            if (closed) {
+                throw new IllegalStateException("decompressor is closed");
+            }
             int written;
             try {
                 written = ctx.decompressByteArray(dst, dstOffset, uncompressedLength, src, srcOffset, srcLength);
@@ -81,7 +91,7 @@ final class ZstdCodec {
         public void close() {
             if (!closed) {
                 closed = true;
-                ctx.close();
+                ZstdContexts.giveBack(ctx);
             }
         }
     }

@@ -1,11 +1,14 @@
 package org.adaptivecompress.benchmarks.jmh;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import org.adaptivecompress.engine.AdaptiveCompressor;
 import org.adaptivecompress.engine.CompressionOptions;
+import org.adaptivecompress.stream.AdaptiveInputStream;
 import org.adaptivecompress.stream.AdaptiveOutputStream;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -22,8 +25,8 @@ import org.openjdk.jmh.annotations.TearDown;
  * RECORD-compressed SequenceFile), against the same record ended by
  * {@link AdaptiveOutputStream#finish()} on one stream kept open, and the part of the first that
  * is the engine's: one built, the record compressed as a block at the default controller's first
- * rung (zstd:1, whose native context is made on first use) and closed. Run with
- * {@code -prof gc}.
+ * rung (zstd:1, whose native context is made on first use) and closed; and reading such a
+ * stream back with an {@link AdaptiveInputStream} of its own. Run with {@code -prof gc}.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -35,12 +38,19 @@ public class ShortStreamBenchmark {
 
     private final CountingSink sink = new CountingSink();
     private final byte[] frame = new byte[AdaptiveCompressor.maxFrameLength(RECORD.length)];
+    private final byte[] readBack = new byte[RECORD.length];
     private AdaptiveOutputStream kept;
+    private byte[] recordStream;
 
-    /** The stream the finish() benchmark keeps open. */
+    /** The stream the finish() benchmark keeps open, and the record as a stream of its own. */
     @Setup
-    public void open() {
+    public void open() throws IOException {
         kept = new AdaptiveOutputStream(sink);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (AdaptiveOutputStream out = new AdaptiveOutputStream(bytes)) {
+            out.write(RECORD);
+        }
+        recordStream = bytes.toByteArray();
     }
 
     /** Closes the kept stream. */
@@ -71,6 +81,14 @@ public class ShortStreamBenchmark {
     public int engineForOneBlock() {
         try (AdaptiveCompressor engine = new AdaptiveCompressor(CompressionOptions.builder().build())) {
             return engine.compressBlock(RECORD, 0, RECORD.length, frame, 0);
+        }
+    }
+
+    /** A stream of its own for one record, read back. */
+    @Benchmark
+    public int readStreamPerRecord() throws IOException {
+        try (AdaptiveInputStream in = new AdaptiveInputStream(new ByteArrayInputStream(recordStream))) {
+            return in.readNBytes(readBack, 0, readBack.length);
         }
     }
 
