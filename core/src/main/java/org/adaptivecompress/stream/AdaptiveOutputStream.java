@@ -90,12 +90,14 @@ public final class AdaptiveOutputStream extends OutputStream {
      */
     public static final int DEFAULT_FIFO_CAPACITY = 1 << 20;
     /**
-     * What the FIFO's ring, the block and the frame buffer start at: a short message fits in
-     * them, and a longer stream grows them to their full sizes (1 MiB, 128 KiB and a frame's
-     * most) with its first block. Allocating those for a 232-byte stream took longer than all
-     * else it did (docs/data/per-stream-cost.txt).
+     * What the FIFO's ring, the block and the frame buffer start at: a short message (a Kafka
+     * record, a SequenceFile value) fits in them, and a longer stream doubles them as it goes,
+     * to their full sizes (1 MiB, 128 KiB and a frame's most) with its first block. Allocating
+     * the full sizes for a 232-byte stream took longer than all else it did
+     * (docs/data/per-stream-cost.txt); at 16 KiB they were still 5 of the 8 µs such a stream
+     * took (docs/data/jmh-short-stream-pool.txt).
      */
-    static final int SHORT_STREAM_BUFFERS = 16 << 10;
+    static final int SHORT_STREAM_BUFFERS = 2 << 10;
     /** The most compression workers a stream can have. */
     public static final int MAX_WORKERS = 256;
     /** Blocks the writer compresses before the sink has taken one write; see {@link #awaitTheLinkAtStartup()}. */
@@ -264,8 +266,8 @@ public final class AdaptiveOutputStream extends OutputStream {
      * new stream on it, which an {@link AdaptiveInputStream} built with
      * {@link AdaptiveInputStream.Builder#concatenated(boolean) concatenated(true)} reads on from.
      * A caller that sends many short streams so builds the pipeline once instead of for every
-     * stream (a 232-byte stream took 2 µs this way, 25-29 µs with a pipeline of its own, most
-     * of it making and freeing its codec contexts; docs/data/per-stream-cost.txt). The native
+     * stream, and keeps what it learnt (a 232-byte stream took 0.8 µs this way, 3.1 µs with a
+     * pipeline of its own; docs/data/jmh-short-stream-pool.txt). The native
      * codec contexts, and the sender thread once a block has filled, live until
      * {@link #close()}, so such a caller must close the stream; Hadoop's codec does not use this,
      * since its callers do not all close theirs. A stream that got no bytes is still a
