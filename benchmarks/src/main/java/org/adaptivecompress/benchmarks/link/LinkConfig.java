@@ -30,7 +30,7 @@ public record LinkConfig(List<Long> rates, List<LinkData> kinds, List<String> co
 
     private static final String USAGE = "usage: link [--quick] [--rates 1mbit,10mbit,...,unlimited]"
             + " [--kinds json,text,binary,random,changing] [--contenders raw,adoc,...] [--max-size 64m]"
-            + " [--no-scenarios] [--out DIR]";
+            + " [--repeats N] [--no-scenarios] [--out DIR]";
 
     /** Parses the command line after the {@code link} word. */
     public static LinkConfig parse(String... args) {
@@ -48,6 +48,7 @@ public record LinkConfig(List<Long> rates, List<LinkData> kinds, List<String> co
         long maxLength = quick ? 1 << 20 : 1L << 30;
         int maxBlock = quick ? 1 << 20 : 16 << 20;
         boolean scenarios = true;
+        int repeats = quick ? 1 : 3;
         Path out = Paths.get("benchmarks", "target", "link-results");
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
@@ -61,13 +62,14 @@ public record LinkConfig(List<Long> rates, List<LinkData> kinds, List<String> co
                     maxBlock = Math.min(maxBlock, max);
                     minSize = Math.min(minSize, max);
                 }
+                case "--repeats" -> repeats = Integer.parseInt(value(args, ++i));
                 case "--no-scenarios" -> scenarios = false;
                 case "--out" -> out = Paths.get(value(args, ++i));
                 default -> throw new IllegalArgumentException("unknown option '" + args[i] + "'; " + USAGE);
             }
         }
         return new LinkConfig(rates, kinds, contenders, seconds, minSize, maxLength, maxBlock, scenarios, !quick,
-                quick ? 1 : 3, out);
+                repeats, out);
     }
 
     /** The input length for a cell at this rate. */
