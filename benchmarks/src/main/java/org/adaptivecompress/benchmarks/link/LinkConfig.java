@@ -62,7 +62,7 @@ public record LinkConfig(List<Long> rates, List<LinkData> kinds, List<String> co
                     maxBlock = Math.min(maxBlock, max);
                     minSize = Math.min(minSize, max);
                 }
-                case "--repeats" -> repeats = Integer.parseInt(value(args, ++i));
+                case "--repeats" -> repeats = positive("--repeats", value(args, ++i));
                 case "--no-scenarios" -> scenarios = false;
                 case "--out" -> out = Paths.get(value(args, ++i));
                 default -> throw new IllegalArgumentException("unknown option '" + args[i] + "'; " + USAGE);
@@ -123,6 +123,18 @@ public record LinkConfig(List<Long> rates, List<LinkData> kinds, List<String> co
             list.add(LinkData.byName(k));
         }
         return List.copyOf(list);
+    }
+
+    private static int positive(String option, String text) {
+        try {
+            int n = Integer.parseInt(text.trim());
+            if (n > 0) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // refused below
+        }
+        throw new IllegalArgumentException(option + " needs a positive whole number, not '" + text + "'; " + USAGE);
     }
 
     private static int size(String text) {
