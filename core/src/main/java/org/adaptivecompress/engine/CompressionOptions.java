@@ -115,7 +115,7 @@ public final class CompressionOptions {
             return this;
         }
 
-        /** The controller by name: {@code adoc} or {@code fixed:N}. */
+        /** The controller by name: {@code throughput} (the default), {@code adoc} or {@code fixed:N}. */
         public Builder controller(String name) {
             return controller(LevelControllers.byName(name));
         }

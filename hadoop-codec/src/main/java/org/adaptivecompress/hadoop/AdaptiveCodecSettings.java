@@ -1,6 +1,7 @@
 package org.adaptivecompress.hadoop;
 
 import org.adaptivecompress.codec.Ladder;
+import org.adaptivecompress.control.LevelControllers;
 import org.adaptivecompress.engine.CompressionOptions;
 import org.adaptivecompress.format.FrameFormat;
 import org.adaptivecompress.stream.AdaptiveOutputStream;
@@ -16,13 +17,16 @@ public final class AdaptiveCodecSettings {
     public static final String PREFIX = "io.compression.codec.adaptive.";
     /** Ladder spec, e.g. {@code raw,lz4,zstd:3,xz:6}; default {@link Ladder#DEFAULT_SPEC}. */
     public static final String LADDER_KEY = PREFIX + "ladder";
-    /** Controller of the codec's output streams: {@code adoc} (default) or {@code fixed:N}. */
+    /**
+     * Controller of the codec's output streams: {@code throughput} (default, the library's
+     * default, {@link LevelControllers#DEFAULT_NAME}), {@code adoc} or {@code fixed:N}.
+     */
     public static final String CONTROLLER_KEY = PREFIX + "controller";
     /**
      * Controller of a bare {@link org.apache.hadoop.io.compress.Compressor} driven by the
      * caller (e.g. through {@code CompressorStream}). Such a compressor hands every frame to
-     * its caller at once, so it has no FIFO to watch and AdOC's rule would never leave raw;
-     * hence a fixed rung by default.
+     * its caller at once, so it has no FIFO and no sink for an adaptive controller to read
+     * (AdOC's rule would never leave raw); hence a fixed rung by default.
      */
     public static final String COMPRESSOR_CONTROLLER_KEY = PREFIX + "compressor.controller";
     /** Default of {@link #COMPRESSOR_CONTROLLER_KEY}: the ladder's first compressing rung. */
@@ -70,7 +74,7 @@ public final class AdaptiveCodecSettings {
                 // Blocks decode alone: a split is read from its first sync point, and a pooled
                 // Decompressor may be handed any block of a SequenceFile.
                 () -> CompressionOptions.builder().ladder(ladder).blockSize(blockSize).history(false).build());
-        String controller = conf.getTrimmed(CONTROLLER_KEY, "adoc");
+        String controller = conf.getTrimmed(CONTROLLER_KEY, LevelControllers.DEFAULT_NAME);
         CompressionOptions stream = parse(CONTROLLER_KEY, controller,
                 () -> base.toBuilder().controller(controller).build());
         String compressorController = conf.getTrimmed(COMPRESSOR_CONTROLLER_KEY, DEFAULT_COMPRESSOR_CONTROLLER);

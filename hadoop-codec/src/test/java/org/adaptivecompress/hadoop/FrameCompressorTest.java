@@ -138,7 +138,11 @@ class FrameCompressorTest {
 
     @Test
     void decompressorReportsADamagedBlockAsChecksumMismatch() throws Exception {
-        byte[] compressed = TestFiles.compress(TestFiles.codec(new Configuration()), DataKind.TEXT.generate(20_000));
+        // Stored raw, so that only the block's checksum can tell the damage (a codec's own
+        // checks would report a damaged compressed payload as a corrupt frame).
+        Configuration raw = new Configuration();
+        raw.set(AdaptiveCodecSettings.CONTROLLER_KEY, "fixed:0");
+        byte[] compressed = TestFiles.compress(TestFiles.codec(raw), DataKind.TEXT.generate(20_000));
         compressed[compressed.length - 30] ^= 0x10; // inside the last block's payload
         AdaptiveFrameDecompressor d = new AdaptiveFrameDecompressor(AdaptiveCodecSettings.defaults());
         d.setInput(compressed, 0, compressed.length);
