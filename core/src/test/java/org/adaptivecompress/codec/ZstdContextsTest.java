@@ -3,6 +3,7 @@ package org.adaptivecompress.codec;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdCompressCtx;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -10,7 +11,14 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 class ZstdContextsTest {
@@ -83,6 +91,48 @@ class ZstdContextsTest {
         } finally {
             kept.forEach(ZstdContexts::giveBack);
         }
+    }
+
+    @Test
+    void threadsTakingAndGivingBackAtOnceNeverShareAContext() throws Exception {
+        int threads = 4;
+        Map<ZstdCompressCtx, Thread> owners = new ConcurrentHashMap<>();
+        List<String> clashes = Collections.synchronizedList(new ArrayList<>());
+        CountDownLatch start = new CountDownLatch(1);
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            List<Future<?>> done = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                int level = 1 + 2 * t;
+                done.add(pool.submit(() -> {
+                    start.await();
+                    for (int i = 0; i < 2_000; i++) {
+                        BlockCompressor compressor = ZstdCodec.compressor(level);
+                        ZstdCompressCtx ctx = ZstdContexts.takeCompressor();
+                        if (owners.putIfAbsent(ctx, Thread.currentThread()) != null) {
+                            clashes.add("a context owned twice");
+                        }
+                        byte[] frame = new byte[RECORD.length * 2];
+                        int length = compressor.compress(RECORD, 0, RECORD.length, frame, 0, frame.length);
+                        if (!Arrays.equals(Zstd.decompress(Arrays.copyOf(frame, length), RECORD.length), RECORD)) {
+                            clashes.add("a frame that does not decode to its input");
+                        }
+                        owners.remove(ctx);
+                        ZstdContexts.giveBack(ctx);
+                        compressor.close();
+                    }
+                    return null;
+                }));
+            }
+            start.countDown();
+            for (Future<?> f : done) {
+                f.get(60, TimeUnit.SECONDS);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+
+        assertThat(clashes).isEmpty();
     }
 
     @Test
