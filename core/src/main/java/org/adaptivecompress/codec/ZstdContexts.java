@@ -18,7 +18,11 @@ import java.util.function.Supplier;
  * Contexts that keep a window across blocks ({@link ZstdHistoryCompressor}) are not pooled:
  * their tables are sized for the window, and streams that keep them are long.
  *
- * <p>Thread-safe. A context taken belongs to its taker alone until given back.
+ * <p>Thread-safe. A context taken belongs to its taker alone until given back, so a compressor
+ * or decompressor must not be closed while another thread still works with it: zstd-jni defers
+ * closing a context in use, but one given back here may be taken at once. The stream's workers,
+ * the Netty encoder's compression task and the Kafka serde's encoder pool each close theirs only
+ * once the block in flight is done.
  */
 final class ZstdContexts {
 
