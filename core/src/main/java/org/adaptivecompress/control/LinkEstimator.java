@@ -15,8 +15,8 @@ package org.adaptivecompress.control;
  *       {@linkplain #guessed() guess}, which the first busy window that measures less replaces.
  *   <li><b>Bounds that act at once</b>: a backlog that builds for longer than a sender's
  *       stall ({@value #STALL_MILLIS} ms) lowers the estimate from its first block; raw blocks
- *       the writer wrote itself lower it as a backlog does; one held that long and then emptied
- *       within a block raises it.
+ *       the writer wrote itself lower it as a backlog does, once the next such write agrees;
+ *       a backlog held that long and then emptied within a block raises it.
  *   <li><b>Start-up</b>: until the first window closes, the rate is unknown and only
  *       {@linkplain #startupAtMost() bounded from above} by what drained since the stream
  *       started.
@@ -46,6 +46,14 @@ final class LinkEstimator {
      * 23-64 MB/s sent the next 8-23 blocks at zstd:1 (see boundLinkByDirectWrites).
      */
     static final int DIRECT_WRITE_SPAN_MILLIS = 2 * STALL_MILLIS;
+    /** How much faster than a bound from direct writes the next write may go and still confirm it. */
+    static final double DIRECT_BOUND_CONFIRMATION = 2;
+    /**
+     * A write that took this long bounds the link without waiting for the next: longer than the
+     * holds seen (4-10 ms), and a link slow enough to take that long for a block (10 Mbit/s: 105 ms
+     * for 128 KiB) would cost a block's worth of it to wait.
+     */
+    static final int DIRECT_WRITE_ALONE_MILLIS = 4 * STALL_MILLIS;
     private static final double IDLE_LINK_GROWTH = 2;
     private static final double IDLE_LINK_CREEP = 1.25;
     private static final int IDLE_WINDOWS_TO_SLOW_START = 4;
@@ -89,6 +97,8 @@ final class LinkEstimator {
     /** Bytes the writer wrote to the sink itself, and the time that took, since they last bounded the link. */
     private long directBytes;
     private long directNanos;
+    /** A bound from the writer's own writes that waits for the next write to agree (see boundLinkByDirectWrites). */
+    private double unconfirmedDirectBound = Double.NaN;
     /** Bytes the writer wrote to the sink itself in the current link window, and the time that took. */
     private long windowDirectBytes;
     private long windowDirectNanos;
@@ -337,14 +347,34 @@ final class LinkEstimator {
      * sink's buffer is full, so the bytes written over the time spent writing are at most the
      * link's rate, or more while the buffer has room. Summed until they took longer than
      * {@value #DIRECT_WRITE_SPAN_MILLIS} ms (a write held by a stall at either end reads as a
-     * slower link, so one must outlast two stalls to count alone), they lower the estimate at
-     * once. Nothing else would: with the FIFO dry, no backlog builds and every
-     * window is an idle one, which only ever raises the estimate, so a stream that sends raw
-     * on a fast link would send raw on after the link dropped to a rate zstd would fill.
+     * slower link, so one must outlast two stalls to count alone), they make a bound, which
+     * lowers the estimate once the next direct write agrees: no more than
+     * {@value #DIRECT_BOUND_CONFIRMATION} times as fast. A link that dropped makes every write
+     * slow; a sink that held one write for a moment takes the next at once (an HDFS DataNode
+     * on loopback held one for 4-10 ms a few times a file, and each such write, read alone as a
+     * link of 13-16 MB/s, sent the next blocks to zstd:1-9). A write of
+     * {@value #DIRECT_WRITE_ALONE_MILLIS} ms or more bounds it at once. Nothing else would lower the
+     * estimate here: with the FIFO dry, no backlog builds and every window is an idle one,
+     * which only ever raises the estimate, so a stream that sends raw on a fast link would send
+     * raw on after the link dropped to a rate zstd would fill.
      */
     private void boundLinkByDirectWrites(Observation o) {
         if (o.directWriteNanos() == 0) {
+            unconfirmedDirectBound = Double.NaN;
             return;
+        }
+        double pending = unconfirmedDirectBound;
+        unconfirmedDirectBound = Double.NaN;
+        if (!Double.isNaN(pending)) {
+            double pace = o.directWriteBytes() * 1e9 / o.directWriteNanos();
+            if (pace <= DIRECT_BOUND_CONFIRMATION * pending) {
+                if (!Double.isNaN(link)) {
+                    link = Math.min(link, Math.max(pending, pace));
+                }
+                directBytes = 0;
+                directNanos = 0;
+                return;
+            }
         }
         long span = DIRECT_WRITE_SPAN_MILLIS * 1_000_000L;
         if (o.directWriteNanos() >= span) {
@@ -357,11 +387,14 @@ final class LinkEstimator {
         if (directNanos < span) {
             return;
         }
-        if (!Double.isNaN(link)) {
-            link = Math.min(link, directBytes * 1e9 / directNanos);
-        }
+        double bound = directBytes * 1e9 / directNanos;
         directBytes = 0;
         directNanos = 0;
+        if (o.directWriteNanos() < DIRECT_WRITE_ALONE_MILLIS * 1_000_000L) {
+            unconfirmedDirectBound = bound;
+        } else if (!Double.isNaN(link)) {
+            link = Math.min(link, bound);
+        }
     }
 
     /**

@@ -31,7 +31,8 @@ package org.adaptivecompress.control;
  *       at once, from its first block, and at once when the estimate is a guess beyond twice
  *       what the link was ever measured at; one held that long and then emptied within a
  *       block raises it at once. Raw blocks the writer wrote itself lower it as a backlog
- *       does, once their writes have taken longer than a stall.
+ *       does, once their writes have taken longer than two stalls and the next such write
+ *       agrees (one write alone may be held by the sink for a moment).
  *   <li><b>Rungs never measured</b> are extrapolated from the nearest measured codec (three
  *       times slower and 8 % smaller per rung up; rung 1 is guessed at 1 GB/s and a ratio of
  *       1.5), so the first decisions can jump straight to a plausible rung (see

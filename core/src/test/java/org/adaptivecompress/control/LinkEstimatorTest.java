@@ -94,7 +94,7 @@ class LinkEstimatorTest {
     }
 
     @Test
-    void rawBlocksTheWriterWroteItselfBoundTheLinkOnceTheirWritesOutlastTwoStalls() {
+    void rawBlocksTheWriterWroteItselfBoundTheLinkOnceTheirWritesOutlastTwoStallsAndTheNextAgrees() {
         measureBusy(0, 100_000, 3, MS); // 100 MB/s
         long span = LinkEstimator.DIRECT_WRITE_SPAN_MILLIS * MS;
 
@@ -102,8 +102,32 @@ class LinkEstimatorTest {
         learn(idleWithDirectWrite(4 * MS, 300_000, 40_000, span / 2), false);
         assertThat(link.rate()).isCloseTo(100e6, within(1.0));
         learn(idleWithDirectWrite(4 * MS + span / 2, 340_000, 40_000, span / 2), false);
+        // Together they outlast the span; a sink that held them for a moment would take the next at once.
+        assertThat(link.rate()).isCloseTo(100e6, within(1.0));
+        learn(idleWithDirectWrite(4 * MS + span, 380_000, 40_000, span / 2), false);
 
         assertThat(link.rate()).isCloseTo(80_000 * 1e9 / span, within(1.0));
+    }
+
+    @Test
+    void aWriteOfASlowLinksPaceBoundsTheLinkAlone() {
+        measureBusy(0, 100_000, 3, MS); // 100 MB/s
+        long slow = LinkEstimator.DIRECT_WRITE_ALONE_MILLIS * MS;
+
+        learn(idleWithDirectWrite(4 * MS, 300_000, 130_000, slow), false);
+
+        assertThat(link.rate()).isCloseTo(130_000 * 1e9 / slow, within(1.0));
+    }
+
+    @Test
+    void aWriteHeldPastTwoStallsAndAFastOneAfterItLeaveTheEstimate() {
+        measureBusy(0, 100_000, 3, MS); // 100 MB/s
+        long held = LinkEstimator.DIRECT_WRITE_SPAN_MILLIS * MS + MS;
+
+        learn(idleWithDirectWrite(4 * MS, 300_000, 130_000, held), false);
+        learn(idleWithDirectWrite(4 * MS + held, 430_000, 130_000, MS / 5), false);
+
+        assertThat(link.rate()).isCloseTo(100e6, within(1.0));
     }
 
     @Test
