@@ -12,7 +12,6 @@ import org.adaptivecompress.testing.DataKind;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.FileUtil;
-import org.apache.hadoop.hdfs.HdfsConfiguration;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 
 /**
@@ -102,15 +101,7 @@ public final class HdfsWriteBenchmark {
     }
 
     private static MiniDFSCluster startCluster(Path base) throws Exception {
-        Configuration conf = new HdfsConfiguration();
-        conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, base.toString());
-        conf.set("hadoop.tmp.dir", base.resolve("hadoop-tmp").toString());
-        for (String key : new String[] {"dfs.namenode.rpc-bind-host", "dfs.namenode.servicerpc-bind-host",
-            "dfs.namenode.http-bind-host", "dfs.namenode.https-bind-host", "dfs.namenode.lifeline.rpc-bind-host",
-            "dfs.datanode.hostname"}) {
-            conf.set(key, "127.0.0.1");
-        }
-        conf.setInt("dfs.replication", 1);
+        Configuration conf = LoopbackDfs.configuration(base);
         // A file's close waits for the NameNode to hear of its last block, retrying after this
         // delay (400 ms by default): every write would take either its own time or 0.4 s more.
         conf.setInt("dfs.client.block.write.locateFollowingBlock.initial.delay.ms", 5);

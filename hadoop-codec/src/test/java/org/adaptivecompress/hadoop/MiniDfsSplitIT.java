@@ -9,7 +9,6 @@ import java.util.List;
 import org.adaptivecompress.engine.CompressionStatistics;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.hdfs.HdfsConfiguration;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.io.compress.CodecPool;
 import org.apache.hadoop.io.compress.CompressionCodecFactory;
@@ -29,19 +28,10 @@ class MiniDfsSplitIT {
 
     @BeforeAll
     static void startCluster() throws Exception {
-        Configuration conf = new HdfsConfiguration();
-        conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, base.toString());
-        conf.set("hadoop.tmp.dir", base.resolve("hadoop-tmp").toString());
-        // MiniDFSCluster binds its RPC and HTTP ports to 127.0.0.1; pin the remaining bind hosts too.
-        for (String key : new String[] {"dfs.namenode.rpc-bind-host", "dfs.namenode.servicerpc-bind-host",
-            "dfs.namenode.http-bind-host", "dfs.namenode.https-bind-host", "dfs.namenode.lifeline.rpc-bind-host",
-            "dfs.datanode.hostname"}) {
-            conf.set(key, "127.0.0.1");
-        }
+        Configuration conf = LoopbackDfs.configuration(base);
         // Small HDFS blocks so the file spans several of them and splits cross DataNode blocks.
         conf.setLong("dfs.blocksize", 256 * 1024);
         conf.setLong("dfs.namenode.fs-limits.min-block-size", 0);
-        conf.setInt("dfs.replication", 1);
         cluster = new MiniDFSCluster.Builder(conf, base.toFile()).numDataNodes(1).storagesPerDatanode(1).build();
         cluster.waitActive();
     }
