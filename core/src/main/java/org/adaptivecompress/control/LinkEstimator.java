@@ -368,9 +368,7 @@ final class LinkEstimator {
         if (!Double.isNaN(pending)) {
             double pace = o.directWriteBytes() * 1e9 / o.directWriteNanos();
             if (pace <= DIRECT_BOUND_CONFIRMATION * pending) {
-                if (!Double.isNaN(link)) {
-                    link = Math.min(link, Math.max(pending, pace));
-                }
+                lowerLinkTo(Math.max(pending, pace));
                 directBytes = 0;
                 directNanos = 0;
                 return;
@@ -392,8 +390,15 @@ final class LinkEstimator {
         directNanos = 0;
         if (o.directWriteNanos() < DIRECT_WRITE_ALONE_MILLIS * 1_000_000L) {
             unconfirmedDirectBound = bound;
-        } else if (!Double.isNaN(link)) {
-            link = Math.min(link, bound);
+        } else {
+            lowerLinkTo(bound);
+        }
+    }
+
+    /** Lowers a known estimate to {@code atMost}, if it is above it. */
+    private void lowerLinkTo(double atMost) {
+        if (!Double.isNaN(link)) {
+            link = Math.min(link, atMost);
         }
     }
 

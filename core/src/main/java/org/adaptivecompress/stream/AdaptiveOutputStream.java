@@ -161,8 +161,9 @@ public final class AdaptiveOutputStream extends OutputStream {
         if (b.maxWorkers == 1) {
             this.workers = null;
             this.blockStart = FrameFormat.BLOCK_HEADER_LENGTH;
-            this.block = new byte[blockStart + Math.min(options.blockSize(), SHORT_STREAM_BUFFERS)];
-            this.frame = new byte[AdaptiveCompressor.maxFrameLength(Math.min(options.blockSize(), SHORT_STREAM_BUFFERS))];
+            int shortBlock = Math.min(options.blockSize(), SHORT_STREAM_BUFFERS);
+            this.block = new byte[blockStart + shortBlock];
+            this.frame = new byte[AdaptiveCompressor.maxFrameLength(shortBlock)];
             this.queued = options.history() ? null : new QueuedFrames(compressor.ladder().size(), b.fifoCapacity,
                     AdaptiveCompressor.maxFrameLength(options.blockSize()));
         } else {
