@@ -25,14 +25,16 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
  * Producer throughput and bytes on the wire, unthrottled and under a broker quota, for JSON
- * events of ~1 KB and ~10 KB: the adaptive serde (with and without a dictionary, and stacked
- * on the producer's own compression) against {@code compression.type} none / lz4 / zstd.
+ * events of ~1 KB and ~10 KB: the adaptive serde (with and without a dictionary, stacked on the
+ * producer's own compression, and with AdOC's rule as its controller) against
+ * {@code compression.type} none / lz4 / zstd. The second argument runs only the contenders it
+ * names, e.g. {@code compression.type=zstd,adaptive,adaptive:adoc}.
  * Each run sends for a fixed time and reports what the broker acknowledged after a warm-up.
  * Prints a Markdown table. Run:
  *
  * <pre>
  * mvn -B -o -q -f kafka-serde/pom.xml test-compile exec:java -Dexec.classpathScope=test \
- *     -Dexec.mainClass=org.adaptivecompress.kafka.KafkaSerdeBenchmark [-Dexec.args="QUOTA_BYTES_PER_S"]
+ *     -Dexec.mainClass=org.adaptivecompress.kafka.KafkaSerdeBenchmark [-Dexec.args="QUOTA_BYTES_PER_S [NAME,NAME...]"]
  * </pre>
  */
 public final class KafkaSerdeBenchmark {
@@ -53,12 +55,19 @@ public final class KafkaSerdeBenchmark {
         final boolean adaptive;
         final boolean dictionary;
         final String compressionType;
+        /** The serde's {@code adaptive.controller}, or {@code null} for its default. */
+        final String controller;
 
         Contender(String name, boolean adaptive, boolean dictionary, String compressionType) {
+            this(name, adaptive, dictionary, compressionType, null);
+        }
+
+        Contender(String name, boolean adaptive, boolean dictionary, String compressionType, String controller) {
             this.name = name;
             this.adaptive = adaptive;
             this.dictionary = dictionary;
             this.compressionType = compressionType;
+            this.controller = controller;
         }
     }
 
@@ -67,12 +76,14 @@ public final class KafkaSerdeBenchmark {
             new Contender("compression.type=lz4", false, false, "lz4"),
             new Contender("compression.type=zstd", false, false, "zstd"),
             new Contender("adaptive", true, false, "none"),
+            new Contender("adaptive:adoc", true, false, "none", "adoc"),
             new Contender("adaptive + dictionary", true, true, "none"),
             new Contender("adaptive + compression.type=lz4", true, false, "lz4"));
 
     /** Runs every contender for both record sizes, unthrottled and then under the quota. */
     public static void main(String[] args) throws Exception {
         double quota = args.length > 0 ? Double.parseDouble(args[0]) : 500_000;
+        List<Contender> contenders = args.length > 1 ? selected(args[1]) : CONTENDERS;
         Path dictionary = Files.createTempFile("json-events", ".dict");
         List<byte[]> samples = new ArrayList<>();
         byte[] training = DataKind.jsonEvents(4 << 20, 42); // another seed than the data sent
@@ -88,7 +99,7 @@ public final class KafkaSerdeBenchmark {
                 }
                 for (int size : new int[] {1024, 10 * 1024}) {
                     byte[] data = DataKind.JSON_EVENTS.generate(DATA_BYTES);
-                    for (Contender c : CONTENDERS) {
+                    for (Contender c : contenders) {
                         rows.add(run(broker.bootstrapServers(), c, dictionary, data, size,
                                 throttled ? String.format(Locale.ROOT, "%.0f KB/s", quota / 1000) : "none",
                                 throttled ? THROTTLED_WARMUP_MS : UNTHROTTLED_WARMUP_MS,
@@ -103,6 +114,20 @@ public final class KafkaSerdeBenchmark {
         System.out.println("| Quota | Record | Contender | MB/s (raw, acknowledged) | Wire bytes / raw | Send-thread CPU ns per raw byte | Records per rung |");
         System.out.println("|---|---|---|---|---|---|---|");
         rows.forEach(System.out::println);
+    }
+
+    /**
+     * The contenders named in a comma-separated list, in the list's order, each name as the table
+     * prints it with its spaces left out (exec:java splits its arguments at spaces).
+     */
+    private static List<Contender> selected(String names) {
+        List<Contender> chosen = new ArrayList<>();
+        for (String name : names.split(",")) {
+            String wanted = name.replace(" ", "");
+            chosen.add(CONTENDERS.stream().filter(c -> c.name.replace(" ", "").equals(wanted)).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException("no contender named '" + wanted + "'")));
+        }
+        return chosen;
     }
 
     private static void setDefaultQuota(String bootstrap, double bytesPerSecond) throws Exception {
@@ -141,6 +166,9 @@ public final class KafkaSerdeBenchmark {
         if (c.adaptive) {
             p.put(AdaptiveSerdeConfig.DELEGATE_SERIALIZER, ByteArraySerializer.class.getName());
             p.put("interceptor.classes", AdaptiveProducerInterceptor.class.getName());
+            if (c.controller != null) {
+                p.put(AdaptiveSerdeConfig.CONTROLLER, c.controller);
+            }
             if (c.dictionary) {
                 p.put(AdaptiveSerdeConfig.ZSTD_DICTIONARIES, dictionary.toString());
             }
