@@ -67,12 +67,13 @@ public final class AdaptiveSerdeConfig extends AbstractConfig {
             .define(LADDER, Type.STRING, DEFAULT_LADDER, new LadderValidator(), Importance.MEDIUM,
                     "Rungs the serializer may compress with, fastest first, starting with raw (core ladder spec, "
                             + "e.g. raw,lz4,zstd:3,zstd:19). The decoder needs no ladder: each frame names its codec.")
-            // AdOC's rule, not the core default: the serializer observes acknowledged bytes every
-            // 32 records, not a sender's drain, and the throughput model's link windows assume the latter.
-            .define(CONTROLLER, Type.STRING, "adoc", new ControllerValidator(),
+            .define(CONTROLLER, Type.STRING, LevelControllers.DEFAULT_NAME, new ControllerValidator(),
                     Importance.MEDIUM,
-                    "Rule that picks the rung from the producer's in-flight bytes: adoc (climb while the backlog "
-                            + "grows beyond 80 KiB, halve when it shrinks) or fixed:N (always rung N).")
+                    "Rule that picks the rung from each rung's measured speed and ratio and from the producer's "
+                            + "backlog while its records wait longer than its batching and round trip do: "
+                            + "throughput (the rung that delivers the most bytes per second), adoc (AdOC's rule: "
+                            + "climb while the backlog grows beyond 80 KiB, halve when it shrinks) or fixed:N "
+                            + "(always rung N).")
             .define(FALLBACK_RUNG, Type.INT, 1, ConfigDef.Range.atLeast(0), Importance.MEDIUM,
                     "Rung used for every record when AdaptiveProducerInterceptor is not in interceptor.classes: "
                             + "without it the serializer cannot see acknowledgements, so it does not adapt. "

@@ -13,10 +13,12 @@ final class InFlightGauge {
     private long bytes;
     private long records;
     private long acknowledgedBytes;
+    private long serializedBytes;
 
     synchronized void added(int frameLength) {
         bytes += frameLength;
         records++;
+        serializedBytes += frameLength;
     }
 
     /**
@@ -42,6 +44,11 @@ final class InFlightGauge {
     /** Bytes serialized and not yet acknowledged. */
     synchronized long bytes() {
         return bytes;
+    }
+
+    /** Bytes serialized since the producer started. */
+    synchronized long serializedBytes() {
+        return serializedBytes;
     }
 
     /** Bytes acknowledged (or failed) since the producer started: the link's "drained" count. */

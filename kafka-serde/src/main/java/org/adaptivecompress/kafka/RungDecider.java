@@ -9,8 +9,8 @@ import org.adaptivecompress.control.Observation;
  * The rung decision one serializer's threads share. Each framed record is recorded; after
  * {@code observationRecords} records or {@code observationBytes} frame bytes (whichever first)
  * the thread that crosses the line runs the core {@link LevelController} on one
- * {@link Observation}: those records are its block and the producer's in-flight bytes are its
- * FIFO. The rung is read without locking; the decision runs under a lock that a busy thread
+ * {@link Observation}: those records are its block and the producer's in-flight bytes, while
+ * they form a {@linkplain StandingBacklog standing backlog}, are its FIFO. The rung is read without locking; the decision runs under a lock that a busy thread
  * skips rather than waits for. Also keeps the statistics.
  */
 final class RungDecider {
@@ -21,6 +21,7 @@ final class RungDecider {
     private final int observationRecords;
     private final int observationBytes;
     private final ReentrantLock decisionLock = new ReentrantLock();
+    private final StandingBacklog standing = new StandingBacklog();
 
     private volatile int rung;
 
@@ -35,7 +36,10 @@ final class RungDecider {
     private long windowOut;
     private long windowNanos;
     private boolean windowIncompressible;
+    /** The standing backlog the controller saw at the last decision. */
     private long fifoAtLastDecision;
+    /** All the producer's in-flight bytes at the last decision, standing or not. */
+    private long inFlightAtLastDecision;
 
     /**
      * @param controller the controller, or {@code null} to stay at {@code fixedRung}
@@ -85,13 +89,16 @@ final class RungDecider {
     }
 
     private void decide() {
-        long fifoNow = gauge.bytes();
         long drained = gauge.acknowledgedBytes();
+        long now = System.nanoTime();
+        long serialized = gauge.serializedBytes();
+        long inFlight = gauge.bytes();
         Observation o;
         synchronized (statsLock) {
             if (windowRecords < observationRecords && windowOut < observationBytes) {
                 return; // another thread decided meanwhile
             }
+            long fifoNow = standing.observe(serialized, drained, inFlight, now);
             o = Observation.builder()
                     .rung(rung)
                     .topRung(ladder.top())
@@ -100,7 +107,7 @@ final class RungDecider {
                             windowIncompressible)
                     .compressNanos(windowNanos)
                     .drainedBytes(drained)
-                    .nanoTime(System.nanoTime())
+                    .nanoTime(now)
                     .build();
             windowRecords = 0;
             windowIn = 0;
@@ -108,6 +115,7 @@ final class RungDecider {
             windowNanos = 0;
             windowIncompressible = false;
             fifoAtLastDecision = fifoNow;
+            inFlightAtLastDecision = inFlight;
             decisions++;
         }
         rung = checked(controller.nextRung(o));
@@ -116,7 +124,7 @@ final class RungDecider {
     SerializerStatistics statistics() {
         synchronized (statsLock) {
             return new SerializerStatistics(ladder, controller != null, rung, records, bytesIn, bytesOut,
-                    incompressible, decisions, fifoAtLastDecision);
+                    incompressible, decisions, inFlightAtLastDecision);
         }
     }
 

@@ -28,6 +28,13 @@ class ProducerFeedbackTest {
                 "interceptor.classes", AdaptiveProducerInterceptor.class.getName());
     }
 
+    /** Linked, with AdOC's rule, whose every step follows from the backlog alone. */
+    private static Map<String, Object> linkedAdoc(String clientId) {
+        Map<String, Object> cfg = linked(clientId);
+        cfg.put(AdaptiveSerdeConfig.CONTROLLER, "adoc");
+        return cfg;
+    }
+
     private static byte[] record(byte[] data, int i) {
         return Arrays.copyOfRange(data, i * 1024, (i + 1) * 1024);
     }
@@ -38,7 +45,7 @@ class ProducerFeedbackTest {
 
     @Test
     void climbsWhileNothingIsAcknowledgedAndFallsWhenAcksDrainTheBacklog() {
-        Map<String, Object> cfg = linked("feedback-climb");
+        Map<String, Object> cfg = linkedAdoc("feedback-climb");
         byte[] data = DataKind.JSON_EVENTS.generate(4000 * 1024);
         Deque<Integer> unacked = new ArrayDeque<>();
         AdaptiveProducerInterceptor interceptor = new AdaptiveProducerInterceptor();
@@ -94,21 +101,42 @@ class ProducerFeedbackTest {
 
     @Test
     void producersWithDifferentClientIdsDoNotShareABacklog() {
-        Map<String, Object> a = linked("feedback-a");
-        Map<String, Object> b = linked("feedback-b");
-        byte[] data = DataKind.JSON_EVENTS.generate(1000 * 1024);
+        SerializerStatistics[] ab = stalledAndKeptUp(linkedAdoc("feedback-a"), linkedAdoc("feedback-b"), 1000);
+        assertThat(ab[0].highestRungWithAtLeast(1)).isEqualTo(ab[0].ladder().top());
+        assertThat(ab[1].highestRungWithAtLeast(1)).isZero();
+    }
+
+    @Test
+    void theDefaultControllerCompressesHarderWhileNothingIsAcknowledgedThanWhileTheBrokerKeepsUp() {
+        SerializerStatistics[] ab = stalledAndKeptUp(linked("feedback-default-a"), linked("feedback-default-b"), 3000);
+        SerializerStatistics stalled = ab[0];
+        SerializerStatistics keptUp = ab[1];
+        // Nothing drains: the link is bounded by one request's worth over the whole time.
+        assertThat(stalled.currentRung()).as(stalled.toString()).isEqualTo(stalled.ladder().top());
+        // Every record acknowledged at once never forms a backlog: the fast rungs it starts on
+        // (raw, lz4, zstd:1 are rungs 0-2 of the serde's ladder).
+        assertThat(keptUp.highestRungWithAtLeast(200)).as(keptUp.toString()).isLessThanOrEqualTo(2);
+        assertThat(keptUp.meanRung()).isLessThan(stalled.meanRung());
+    }
+
+    /**
+     * Two producers serializing the same records side by side: the first never sees an
+     * acknowledgement, the second sees each record acknowledged as soon as it is serialized.
+     * Returns their serializers' statistics, in that order.
+     */
+    private static SerializerStatistics[] stalledAndKeptUp(Map<String, Object> a, Map<String, Object> b, int records) {
+        byte[] data = DataKind.JSON_EVENTS.generate(records * 1024);
         AdaptiveProducerInterceptor ia = new AdaptiveProducerInterceptor();
         ia.configure(a);
         AdaptiveProducerInterceptor ib = new AdaptiveProducerInterceptor();
         ib.configure(b);
         try (AdaptiveSerializer<byte[]> sa = SerdeConfigs.serializer(a);
                 AdaptiveSerializer<byte[]> sb = SerdeConfigs.serializer(b)) {
-            for (int i = 0; i < 1000; i++) {
+            for (int i = 0; i < records; i++) {
                 sa.serialize("t", record(data, i)); // never acknowledged
                 ib.onAcknowledgement(ack(sb.serialize("t", record(data, i)).length), null);
             }
-            assertThat(sa.statistics().highestRungWithAtLeast(1)).isEqualTo(sa.statistics().ladder().top());
-            assertThat(sb.statistics().highestRungWithAtLeast(1)).isZero();
+            return new SerializerStatistics[] {sa.statistics(), sb.statistics()};
         } finally {
             ia.close();
             ib.close();
