@@ -18,7 +18,6 @@ import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
-import io.netty.handler.traffic.ChannelTrafficShapingHandler;
 import java.net.InetSocketAddress;
 import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
@@ -27,8 +26,9 @@ import java.util.function.Supplier;
 
 /**
  * One transfer over real loopback TCP: a client writes the data through an encoder, optionally
- * throttled by Netty's {@link ChannelTrafficShapingHandler} placed between the encoder and the
- * socket (an emulated link), and a server decodes it and counts (or keeps) what arrives.
+ * throttled by an emulated link placed between the encoder and the socket ({@link PacedLink}, or
+ * another handler such as Netty's {@code ChannelTrafficShapingHandler}), and a server decodes it
+ * and counts (or keeps) what arrives.
  */
 final class LoopbackLink {
 
@@ -77,23 +77,34 @@ final class LoopbackLink {
     /**
      * Sends {@code data}, timing first byte written to last byte decoded.
      *
-     * @param bytesPerSecond the link's rate, or 0 for no throttling
+     * @param bytesPerSecond the rate of the {@link PacedLink} between the encoder and the socket,
+     *     or 0 for none
      * @param keep whether to keep the received bytes (for a bit-exact check) or only count them
      */
     static Result transfer(Transport transport, long bytesPerSecond, Supplier<ChannelHandler> encoder,
             Supplier<ChannelHandler> decoder, byte[] data, boolean keep) throws Exception {
-        ChannelHandler[] clientHandlers = bytesPerSecond > 0
-                ? new ChannelHandler[] {new ChannelTrafficShapingHandler(bytesPerSecond, 0, 100), encoder.get()}
+        return transfer(transport, bytesPerSecond > 0 ? () -> new PacedLink(bytesPerSecond) : null, encoder, decoder,
+                data, keep);
+    }
+
+    /**
+     * Sends {@code data} through {@code link} (a handler between the encoder and the socket that
+     * emulates a link, or null for none), timing first byte written to last byte decoded.
+     */
+    static Result transfer(Transport transport, Supplier<ChannelHandler> link, Supplier<ChannelHandler> encoder,
+            Supplier<ChannelHandler> decoder, byte[] data, boolean keep) throws Exception {
+        ChannelHandler[] clientHandlers = link != null
+                ? new ChannelHandler[] {link.get(), encoder.get()}
                 : new ChannelHandler[] {encoder.get()};
-        try (Connection link = connect(transport, decoder, data.length, keep, clientHandlers)) {
+        try (Connection connection = connect(transport, decoder, data.length, keep, clientHandlers)) {
             long start = System.nanoTime();
             for (int i = 0; i < data.length; i += WRITE_CHUNK) {
-                link.client.writeAndFlush(Unpooled.wrappedBuffer(data, i, Math.min(WRITE_CHUNK, data.length - i)));
+                connection.client.writeAndFlush(Unpooled.wrappedBuffer(data, i, Math.min(WRITE_CHUNK, data.length - i)));
             }
-            byte[] received = link.sink.done.get(10, TimeUnit.MINUTES);
-            long nanos = link.sink.lastByteNanos - start;
-            link.client.close().sync();
-            return new Result(received, link.wire.bytes, nanos);
+            byte[] received = connection.sink.done.get(10, TimeUnit.MINUTES);
+            long nanos = connection.sink.lastByteNanos - start;
+            connection.client.close().sync();
+            return new Result(received, connection.wire.bytes, nanos);
         }
     }
 
