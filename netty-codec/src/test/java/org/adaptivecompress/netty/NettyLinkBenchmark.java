@@ -52,6 +52,14 @@ public final class NettyLinkBenchmark {
                 adaptive.set(e);
                 return e;
             }, AdaptiveCompressionDecoder::new, adaptive);
+            // The same rung as Netty's encoder below, through the adaptive encoder's pipeline:
+            // what separates the two is the pipeline, not the rung chosen.
+            run(MBITS[i], kind, data, link, "adaptive, fixed:3 (zstd:3)", () -> {
+                AdaptiveCompressionEncoder e = new AdaptiveCompressionEncoder(
+                        CompressionOptions.builder().controller("fixed:3").build());
+                adaptive.set(e);
+                return e;
+            }, AdaptiveCompressionDecoder::new, adaptive);
             run(MBITS[i], kind, data, link, "Netty ZstdEncoder (level 3)", ZstdEncoder::new, ZstdDecoder::new, null);
             run(MBITS[i], kind, data, link, "Netty Lz4FrameEncoder", Lz4FrameEncoder::new, Lz4FrameDecoder::new,
                     null);
