@@ -10,8 +10,9 @@ import org.adaptivecompress.control.Observation;
  * {@code observationRecords} records or {@code observationBytes} frame bytes (whichever first)
  * the thread that crosses the line runs the core {@link LevelController} on one
  * {@link Observation}: those records are its block and the producer's in-flight bytes, while
- * they form a {@linkplain StandingBacklog standing backlog}, are its FIFO. The rung is read without locking; the decision runs under a lock that a busy thread
- * skips rather than waits for. Also keeps the statistics.
+ * they form a {@linkplain StandingBacklog standing backlog}, are its FIFO. The rung is read
+ * without locking; the decision runs under a lock that a busy thread skips rather than waits
+ * for. Also keeps the statistics.
  */
 final class RungDecider {
 
