@@ -47,25 +47,29 @@ public final class NettyLinkBenchmark {
             Supplier<ChannelHandler> link = shaper ? () -> new ChannelTrafficShapingHandler(rate, 0, 100)
                     : () -> new PacedLink(rate);
             AtomicReference<AdaptiveCompressionEncoder> adaptive = new AtomicReference<>();
-            run(MBITS[i], kind, data, link, "adaptive (default ladder)", () -> {
-                AdaptiveCompressionEncoder e = new AdaptiveCompressionEncoder(CompressionOptions.defaults());
-                adaptive.set(e);
-                return e;
-            }, AdaptiveCompressionDecoder::new, adaptive);
+            run(MBITS[i], kind, data, link, "adaptive (default ladder)",
+                    adaptive(CompressionOptions.defaults(), adaptive), AdaptiveCompressionDecoder::new, adaptive);
             // The same rung as Netty's encoder below, through the adaptive encoder's pipeline:
             // what separates the two is the pipeline, not the rung chosen.
-            run(MBITS[i], kind, data, link, "adaptive, fixed:3 (zstd:3)", () -> {
-                AdaptiveCompressionEncoder e = new AdaptiveCompressionEncoder(
-                        CompressionOptions.builder().controller("fixed:3").build());
-                adaptive.set(e);
-                return e;
-            }, AdaptiveCompressionDecoder::new, adaptive);
+            run(MBITS[i], kind, data, link, "adaptive, fixed:3 (zstd:3)",
+                    adaptive(CompressionOptions.builder().controller("fixed:3").build(), adaptive),
+                    AdaptiveCompressionDecoder::new, adaptive);
             run(MBITS[i], kind, data, link, "Netty ZstdEncoder (level 3)", ZstdEncoder::new, ZstdDecoder::new, null);
             run(MBITS[i], kind, data, link, "Netty Lz4FrameEncoder", Lz4FrameEncoder::new, Lz4FrameDecoder::new,
                     null);
             run(MBITS[i], kind, data, link, "none", ChannelOutboundHandlerAdapter::new,
                     ChannelInboundHandlerAdapter::new, null);
         }
+    }
+
+    /** Adaptive encoders with {@code options}, each kept in {@code last} for its statistics. */
+    private static Supplier<ChannelHandler> adaptive(CompressionOptions options,
+            AtomicReference<AdaptiveCompressionEncoder> last) {
+        return () -> {
+            AdaptiveCompressionEncoder e = new AdaptiveCompressionEncoder(options);
+            last.set(e);
+            return e;
+        };
     }
 
     private static void run(long mbits, DataKind kind, byte[] data, Supplier<ChannelHandler> link, String name,
