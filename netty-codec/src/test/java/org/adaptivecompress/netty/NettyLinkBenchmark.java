@@ -23,15 +23,16 @@ import org.adaptivecompress.testing.DataKind;
  * written to last byte decoded, the rate the application saw, and the bytes on the wire.
  *
  * <p>Run: {@code mvn -B -o -q -pl netty-codec test-compile exec:java -Dexec.classpathScope=test
- * -Dexec.mainClass=org.adaptivecompress.netty.NettyLinkBenchmark} (optional arguments: the data
- * kind, MIXED by default; then {@code shaper} to throttle with Netty's
- * {@link ChannelTrafficShapingHandler}, 100 ms check interval, instead). Each cell sends the
- * same data; its size grows with the rate (8, 16, 32 MiB) so that each cell takes a few seconds.
+ * -Dexec.mainClass=org.adaptivecompress.netty.NettyLinkBenchmark}, with optional arguments:
+ * the data kind (MIXED by default); {@code paced} (the default) or {@code shaper} to throttle
+ * with Netty's {@link ChannelTrafficShapingHandler}, 100 ms check interval, instead; and the
+ * cells as {@code MBITS:MIB,...} ({@value #DEFAULT_CELLS} by default: each cell's size grows with
+ * its rate so that it takes a few seconds). Cells run in the order given, in one JVM, so the
+ * first runs cold. Each cell sends the same data to every contender.
  */
 public final class NettyLinkBenchmark {
 
-    private static final long[] MBITS = {10, 100, 1000};
-    private static final int[] MIBS = {8, 16, 32};
+    private static final String DEFAULT_CELLS = "10:8,100:16,1000:32";
 
     private NettyLinkBenchmark() {}
 
@@ -39,25 +40,28 @@ public final class NettyLinkBenchmark {
     public static void main(String[] args) throws Exception {
         DataKind kind = args.length > 0 ? DataKind.valueOf(args[0]) : DataKind.MIXED;
         boolean shaper = args.length > 1 && args[1].equals("shaper");
+        String[] cells = (args.length > 2 ? args[2] : DEFAULT_CELLS).split(",");
         System.out.println("| link | data | contender | seconds | app MB/s | wire/data | rungs (adaptive) |");
         System.out.println("|---|---|---|---:|---:|---:|---|");
-        for (int i = 0; i < MBITS.length; i++) {
-            byte[] data = kind.generate(MIBS[i] << 20);
-            long rate = MBITS[i] * 1_000_000 / 8;
+        for (String cell : cells) {
+            String[] rateAndSize = cell.trim().split(":");
+            long mbits = Long.parseLong(rateAndSize[0]);
+            byte[] data = kind.generate(Integer.parseInt(rateAndSize[1]) << 20);
+            long rate = mbits * 1_000_000 / 8;
             Supplier<ChannelHandler> link = shaper ? () -> new ChannelTrafficShapingHandler(rate, 0, 100)
                     : () -> new PacedLink(rate);
             AtomicReference<AdaptiveCompressionEncoder> adaptive = new AtomicReference<>();
-            run(MBITS[i], kind, data, link, "adaptive (default ladder)",
+            run(mbits, kind, data, link, "adaptive (default ladder)",
                     adaptive(CompressionOptions.defaults(), adaptive), AdaptiveCompressionDecoder::new, adaptive);
             // The same rung as Netty's encoder below, through the adaptive encoder's pipeline:
             // what separates the two is the pipeline, not the rung chosen.
-            run(MBITS[i], kind, data, link, "adaptive, fixed:3 (zstd:3)",
+            run(mbits, kind, data, link, "adaptive, fixed:3 (zstd:3)",
                     adaptive(CompressionOptions.builder().controller("fixed:3").build(), adaptive),
                     AdaptiveCompressionDecoder::new, adaptive);
-            run(MBITS[i], kind, data, link, "Netty ZstdEncoder (level 3)", ZstdEncoder::new, ZstdDecoder::new, null);
-            run(MBITS[i], kind, data, link, "Netty Lz4FrameEncoder", Lz4FrameEncoder::new, Lz4FrameDecoder::new,
+            run(mbits, kind, data, link, "Netty ZstdEncoder (level 3)", ZstdEncoder::new, ZstdDecoder::new, null);
+            run(mbits, kind, data, link, "Netty Lz4FrameEncoder", Lz4FrameEncoder::new, Lz4FrameDecoder::new,
                     null);
-            run(MBITS[i], kind, data, link, "none", ChannelOutboundHandlerAdapter::new,
+            run(mbits, kind, data, link, "none", ChannelOutboundHandlerAdapter::new,
                     ChannelInboundHandlerAdapter::new, null);
         }
     }
