@@ -1,5 +1,6 @@
 package org.adaptivecompress.kafka;
 
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
@@ -84,13 +85,7 @@ public final class KafkaSerdeBenchmark {
     public static void main(String[] args) throws Exception {
         double quota = args.length > 0 ? Double.parseDouble(args[0]) : 500_000;
         List<Contender> contenders = args.length > 1 ? selected(args[1]) : CONTENDERS;
-        Path dictionary = Files.createTempFile("json-events", ".dict");
-        List<byte[]> samples = new ArrayList<>();
-        byte[] training = DataKind.jsonEvents(4 << 20, 42); // another seed than the data sent
-        for (int i = 0; i + 1024 <= training.length; i += 1024) {
-            samples.add(Arrays.copyOfRange(training, i, i + 1024));
-        }
-        Files.write(dictionary, DictionaryTrainer.train(samples, 16 * 1024));
+        Path dictionary = jsonEventsDictionary();
         List<String> rows = new ArrayList<>();
         try (EmbeddedKafkaBroker broker = new EmbeddedKafkaBroker().start()) {
             for (boolean throttled : new boolean[] {false, true}) {
@@ -114,6 +109,19 @@ public final class KafkaSerdeBenchmark {
         System.out.println("| Quota | Record | Contender | MB/s (raw, acknowledged) | Wire bytes / raw | Send-thread CPU ns per raw byte | Records per rung |");
         System.out.println("|---|---|---|---|---|---|---|");
         rows.forEach(System.out::println);
+    }
+
+    /**
+     * A 16 KiB zstd dictionary trained on 1 KB JSON events of another seed than the data sent,
+     * written to a temporary file the caller deletes.
+     */
+    static Path jsonEventsDictionary() throws IOException {
+        List<byte[]> samples = new ArrayList<>();
+        byte[] training = DataKind.jsonEvents(4 << 20, 42);
+        for (int i = 0; i + 1024 <= training.length; i += 1024) {
+            samples.add(Arrays.copyOfRange(training, i, i + 1024));
+        }
+        return Files.write(Files.createTempFile("json-events", ".dict"), DictionaryTrainer.train(samples, 16 * 1024));
     }
 
     /**
