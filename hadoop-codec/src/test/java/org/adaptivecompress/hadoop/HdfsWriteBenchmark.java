@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.adaptivecompress.testing.DataKind;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -56,14 +57,10 @@ public final class HdfsWriteBenchmark {
                 }
                 for (String controller : CONTROLLERS) {
                     List<Double> s = seconds.get(controller);
-                    List<Double> sorted = new ArrayList<>(s);
-                    sorted.sort(null);
-                    StringBuilder all = new StringBuilder();
-                    for (double x : s) {
-                        all.append(all.length() == 0 ? "" : " ").append(String.format(Locale.ROOT, "%.3f", x));
-                    }
+                    String all = s.stream().map(x -> String.format(Locale.ROOT, "%.3f", x)).collect(Collectors.joining(" "));
+                    double median = s.stream().sorted().skip(s.size() / 2).findFirst().orElseThrow();
                     System.out.printf(Locale.ROOT, "| %s | %s | %.3f | %s | %,d | %s |%n", kind.name().toLowerCase(Locale.ROOT),
-                            controller, sorted.get(sorted.size() / 2), all, bytes.get(controller), rungs.get(controller));
+                            controller, median, all, bytes.get(controller), rungs.get(controller));
                 }
             }
         } finally {

@@ -42,7 +42,7 @@ final class StandingBacklog {
      */
     long observe(long serializedTotal, long acknowledgedTotal, long inFlight, long nanoTime) {
         boolean standing;
-        int covered = newestMarkCovered(acknowledgedTotal);
+        int covered = inFlight == 0 ? -1 : newestMarkCovered(acknowledgedTotal);
         if (inFlight == 0) {
             standing = false;
         } else if (covered >= 0) {

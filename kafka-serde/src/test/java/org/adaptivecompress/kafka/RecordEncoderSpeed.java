@@ -12,7 +12,8 @@ import org.adaptivecompress.testing.DataKind;
  * its default ladder), with and without {@link KafkaSerdeBenchmark}'s dictionary, and to what
  * ratio: 3,000 JSON events of the given size per rung, three rounds in one JVM, the last one
  * printed. No broker; what the controller measures per record, apart from the producer. Run
- * it in a JVM of its own: inside Maven's ({@code exec:java}) LZ4 ran at a fifth of its speed.
+ * it in a JVM of its own: inside Maven's ({@code exec:java}) LZ4 ran at a fifth to a half of
+ * its speed.
  *
  * <pre>
  * mvn -B -q install -DskipTests
