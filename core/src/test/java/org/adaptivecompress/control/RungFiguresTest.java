@@ -79,6 +79,23 @@ class RungFiguresTest {
     }
 
     @Test
+    void aRungWhoseRatioWasForgottenTakesItsNextSampleAsItsRatio() {
+        learn(0, BLOCK, 20_000, 0);
+        learn(1, BLOCK / 3, 300_000, 1);
+        learn(2, BLOCK / 5, 1_000_000, 2);
+        figures.learn(2, block(BLOCK - 100, 1_000_000), 3); // forgets LZ4's ratio
+
+        // LZ4 was measured a block ago, at its usual speed: its figures are fresh, not replaced.
+        learn(1, BLOCK / 2, 300_000, 4);
+
+        assertThat(figures.estimatedRatio(1)).isCloseTo(ratio(BLOCK / 2), within(1e-9));
+        // And averages the ones after it, as before.
+        learn(1, BLOCK * 2 / 5, 300_000, 5);
+        assertThat(figures.estimatedRatio(1))
+                .isCloseTo(ratio(BLOCK / 2) + 0.3 * (ratio(BLOCK * 2 / 5) - ratio(BLOCK / 2)), within(1e-9));
+    }
+
+    @Test
     void aRungMeasuredElsewhereIsFreshWithoutFiguresHere() {
         figures.measuredElsewhere(3, 10);
 
