@@ -29,6 +29,11 @@ final class RungFigures {
     private double[] ratio = new double[0];
     /** The block count at which each rung was last measured. */
     private long[] measuredAt = new long[0];
+    /** How often a sample lately was far from its rung's ratio: a moving average of 0s and 1s. */
+    private double changeRate;
+    private static final double CHANGE_RATE_WEIGHT = 1.0 / 8;
+    /** A change rate past which the data is taken for a mix (see learn). */
+    private static final double MIXED_DATA_CHANGE_RATE = 0.25;
     /** Blocks measured at each rung since its figures were last replaced. */
     private int[] samples = new int[0];
 
@@ -53,7 +58,12 @@ final class RungFigures {
      * Learns from block number {@code block}, compressed at {@code rung} without a history.
      * Each rung keeps moving averages of its own speed and ratio, not scaled by what other rungs
      * measure (that coupling lets estimates of rungs nobody measures drift); only a change of
-     * data, seen as a sample far outside noise, resets the other rungs' ratios.
+     * data, seen as a sample far outside noise, resets the other rungs' ratios. Not while such
+     * samples come often (more than one block in {@code 1 / MIXED_DATA_CHANGE_RATE} lately):
+     * data whose kind changes every few blocks is a mix, and forgetting at each change left
+     * every rung with the ratio of whichever kind it last compressed. On Netty's benchmark data
+     * (seven kinds in turn, two blocks each) at 1 Gbit/s the rungs were compared on different
+     * kinds block by block, and more went out at LZ4 and raw.
      *
      * @return whether the sample says the data changed, and the other rungs' ratios were forgotten
      */
@@ -70,7 +80,10 @@ final class RungFigures {
         boolean stale = block - measuredAt[rung] > ThroughputController.STALE_AFTER || firstSampleOnly;
         boolean replace = Double.isNaN(speed[rung])
                 || stale && (offBy(measuredSpeed, speed[rung], STALE_CHANGE) || offBy(measuredRatio, ratio[rung], STALE_CHANGE));
-        boolean dataChanged = !Double.isNaN(ratio[rung]) && offBy(measuredRatio, ratio[rung], DATA_CHANGED);
+        boolean farOff = !Double.isNaN(ratio[rung]) && offBy(measuredRatio, ratio[rung], DATA_CHANGED);
+        changeRate += CHANGE_RATE_WEIGHT * ((farOff ? 1 : 0) - changeRate);
+        // Data whose kind changes every few blocks is a mix, not a change: its ratios are averaged.
+        boolean dataChanged = farOff && changeRate < MIXED_DATA_CHANGE_RATE;
         if (dataChanged) {
             // The data itself changed (text after random, say): every other rung's ratio
             // describes the old data, and a pessimistic one would never be tried again. Forget

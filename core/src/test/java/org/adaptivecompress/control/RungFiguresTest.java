@@ -96,6 +96,30 @@ class RungFiguresTest {
     }
 
     @Test
+    void dataWhoseKindChangesEveryFewBlocksIsAMixWhoseRatiosAreAveragedNotForgotten() {
+        // LZ4 on two kinds by turns, two blocks each, ratios of 2 and 8.
+        int changes = 0;
+        for (int b = 0; b < 32; b++) {
+            changes += lz4OnTwoKinds(b) ? 1 : 0;
+        }
+        assertThat(changes).as("changes taken before the data was seen to be a mix").isBetween(1, 4);
+
+        learn(2, BLOCK / 3, 1_000_000, 32);
+        double zstd1 = figures.estimatedRatio(2);
+        for (int b = 33; b < 64; b++) {
+            assertThat(lz4OnTwoKinds(b)).as("block %d", b).isFalse();
+        }
+
+        assertThat(figures.estimatedRatio(2)).as("zstd:1's ratio is kept").isEqualTo(zstd1);
+        assertThat(figures.estimatedRatio(1)).as("LZ4's is an average of the two kinds")
+                .isBetween(ratio(BLOCK / 2) * 1.1, ratio(BLOCK / 8) * 0.9);
+    }
+
+    private boolean lz4OnTwoKinds(int b) {
+        return figures.learn(1, block(b / 2 % 2 == 0 ? BLOCK / 2 : BLOCK / 8, 300_000), b);
+    }
+
+    @Test
     void aRungMeasuredElsewhereIsFreshWithoutFiguresHere() {
         figures.measuredElsewhere(3, 10);
 
