@@ -73,8 +73,11 @@ class ProducerQuotaIT {
         assertThat(throttled.adaptive()).isTrue();
         assertThat(throttled.meanRung()).as("throttled %s vs unthrottled %s", throttled, free)
                 .isGreaterThan(free.meanRung());
-        int top = throttled.ladder().top();
-        assertThat(throttled.records(top)).as("records at the top rung, throttled %s vs unthrottled %s", throttled, free)
-                .isGreaterThan(free.records(top));
+        // Where each ends, not how many records reached the top rung: on 1 KB JSON records zstd:12
+        // and zstd:19 measure about the same ratio, so the throttled producer may stop below the
+        // top, while the unthrottled one spends its first records there before anything is
+        // acknowledged.
+        assertThat(throttled.currentRung()).as("rung at the end, throttled %s vs unthrottled %s", throttled, free)
+                .isGreaterThan(free.currentRung());
     }
 }
