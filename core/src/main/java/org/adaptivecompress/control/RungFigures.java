@@ -20,6 +20,10 @@ final class RungFigures {
     private static final double STALE_CHANGE = 0.3;
     /** A fresh ratio sample off by this much (relative) from its own rung's average means new data. */
     private static final double DATA_CHANGED = 0.35;
+    /** The weight of each sample in {@link #changeRate}. */
+    private static final double CHANGE_RATE_WEIGHT = 1.0 / 8;
+    /** A change rate past which the data is taken for a mix, whose ratios are averaged (see learn). */
+    private static final double MIXED_DATA_CHANGE_RATE = 0.25;
     private static final double RAW_SPEED_GUESS = 10e9;
     private static final double FIRST_RUNG_SPEED_GUESS = 1e9;
     private static final double FIRST_RUNG_RATIO_GUESS = 1.5;
@@ -31,9 +35,6 @@ final class RungFigures {
     private long[] measuredAt = new long[0];
     /** How often a sample lately was far from its rung's ratio: a moving average of 0s and 1s. */
     private double changeRate;
-    private static final double CHANGE_RATE_WEIGHT = 1.0 / 8;
-    /** A change rate past which the data is taken for a mix (see learn). */
-    private static final double MIXED_DATA_CHANGE_RATE = 0.25;
     /** Blocks measured at each rung since its figures were last replaced. */
     private int[] samples = new int[0];
 
@@ -82,7 +83,6 @@ final class RungFigures {
                 || stale && (offBy(measuredSpeed, speed[rung], STALE_CHANGE) || offBy(measuredRatio, ratio[rung], STALE_CHANGE));
         boolean farOff = !Double.isNaN(ratio[rung]) && offBy(measuredRatio, ratio[rung], DATA_CHANGED);
         changeRate += CHANGE_RATE_WEIGHT * ((farOff ? 1 : 0) - changeRate);
-        // Data whose kind changes every few blocks is a mix, not a change: its ratios are averaged.
         boolean dataChanged = farOff && changeRate < MIXED_DATA_CHANGE_RATE;
         if (dataChanged) {
             // The data itself changed (text after random, say): every other rung's ratio
