@@ -11,9 +11,9 @@ import org.adaptivecompress.testing.DataKind;
  * How fast the serde's encoder compresses one record at LZ4, zstd:1 and zstd:3 (rungs 1-3 of
  * its default ladder), with and without {@link KafkaSerdeBenchmark}'s dictionary, and to what
  * ratio: 3,000 JSON events of the given size per rung, three rounds in one JVM, the last one
- * printed, the heap collected before each timed loop. No broker; what the controller measures per record, apart from the producer. Run
- * it in a JVM of its own: inside Maven's ({@code exec:java}) LZ4 ran at a fifth to a half of
- * its speed.
+ * printed, the heap collected before each timed loop. No broker; what the controller measures
+ * per record, apart from the producer. Run it in a JVM of its own: inside Maven's
+ * ({@code exec:java}) LZ4 ran at a fifth to a half of its speed.
  *
  * <pre>
  * mvn -B -q install -DskipTests
