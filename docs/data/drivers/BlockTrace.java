@@ -10,6 +10,11 @@
  *   java -cp benchmarks/target/benchmarks.jar docs/data/drivers/BlockTrace.java RUNS OUT_PREFIX step
  *   java -cp benchmarks/target/benchmarks.jar docs/data/drivers/BlockTrace.java RUNS OUT_PREFIX KIND BITS_PER_S INPUT_BYTES [history]
  *
+ * KIND may also be "corpus", the demo's data (the reference corpus repeated to 16 MiB; INPUT_BYTES
+ * is then ignored), and -Drungs=5,6 before -cp shows those two rungs' figures in the s1, s2, r1
+ * and r2 columns instead of LZ4's and zstd:1's, e.g. `java -Drungs=5,6 -cp ... BlockTrace.java 6 /tmp/d- corpus 2e7 0` for the demo's
+ * 20 Mbit/s link with zstd:15's and xz:6's figures.
+ *
  * The first is the step scenario (24 MiB of JSON, 1000 -> 10 -> 1000 Mbit/s as the receiver
  * verifies each quarter); the second a rate cell, e.g. "3 /tmp/c- changing 1e9 250000000" for
  * changing data at 1000 Mbit/s (0 bits/s for unthrottled), after which
@@ -39,10 +44,27 @@ public class BlockTrace {
         return String.format("T0=%.0f T1=%.0f T2=%.0f %s| ", (double) t.invoke(d, 0) / 1e6, (double) t.invoke(d, 1) / 1e6, (double) t.invoke(d, 2) / 1e6,
                 d.lendsHistories() ? "" : "W ");
     }
+    /** The demo's data: the reference corpus (../shared/data/corpus) concatenated and repeated to {@code size}. */
+    static byte[] corpus(int size) throws IOException {
+        ByteArrayOutputStream all = new ByteArrayOutputStream();
+        try (var files = java.nio.file.Files.list(java.nio.file.Paths.get("../shared/data/corpus"))) {
+            for (var f : files.filter(f -> !f.getFileName().toString().matches(".*(README|COPYING).*")).sorted().toList()) {
+                all.writeBytes(java.nio.file.Files.readAllBytes(f));
+            }
+        }
+        byte[] src = all.toByteArray(), data = new byte[size];
+        for (int i = 0; i < size; i += src.length) {
+            System.arraycopy(src, 0, data, i, Math.min(src.length, size - i));
+        }
+        return data;
+    }
     public static void main(String[] a) throws Exception {
         boolean step = a[2].equals("step");
         LinkInput input = step ? LinkInput.of(LinkData.JSON.generate(24 << 20))
+                : a[2].equals("corpus") ? LinkInput.of(corpus(16 << 20))
                 : new LinkInput(LinkData.byName(a[2]).generate(16 << 20), Long.parseLong(a[4]));
+        // Which two rungs' speed and ratio figures the lines show (s1, s2, r1, r2 by default).
+        int[] shown = Arrays.stream(System.getProperty("rungs", "1,2").split(",")).mapToInt(Integer::parseInt).toArray();
         long rate = step ? 125_000_000 : (long) (Double.parseDouble(a[3]) / 8);
         List<LinkTransfer.RateStep> steps = step
                 ? List.of(new LinkTransfer.RateStep(0.25, 1_250_000), new LinkTransfer.RateStep(0.5, 125_000_000))
@@ -72,8 +94,8 @@ public class BlockTrace {
                                 lines.add((history ? predicted(d) : "") + String.format("%5d t=%7.1fms r%d->%d c=%6.0fus out=%6d fifo=%7d wait=%6.0fus link=%8.2f%s rec=%d s1=%.0f s2=%.0f r1=%.2f r2=%.2f ovh=%.2f",
                                     n[0]++, (o.nanoTime() - t0) / 1e6, o.rung(), next, o.compressNanos()/1e3, o.storedLength(), o.fifoBytes(), o.writerWaitNanos()/1e3,
                                     (double) link.get(estimator.get(d)) / 1e6, (boolean) guessed.get(estimator.get(d)) ? "G" : " ", outs[0] == null ? -1 : outs[0].statistics().recompressedBlocks(),
-                                    ((double[]) spd.get(figures.get(d))).length > 2 ? ((double[]) spd.get(figures.get(d)))[1] / 1e6 : 0, ((double[]) spd.get(figures.get(d))).length > 2 ? ((double[]) spd.get(figures.get(d)))[2] / 1e6 : 0,
-                                    ((double[]) rat.get(figures.get(d))).length > 2 ? ((double[]) rat.get(figures.get(d)))[1] : 0, ((double[]) rat.get(figures.get(d))).length > 2 ? ((double[]) rat.get(figures.get(d)))[2] : 0, (double) ovh.get(overhead.get(d))));
+                                    ((double[]) spd.get(figures.get(d))).length > 2 ? ((double[]) spd.get(figures.get(d)))[shown[0]] / 1e6 : 0, ((double[]) spd.get(figures.get(d))).length > 2 ? ((double[]) spd.get(figures.get(d)))[shown[1]] / 1e6 : 0,
+                                    ((double[]) rat.get(figures.get(d))).length > 2 ? ((double[]) rat.get(figures.get(d)))[shown[0]] : 0, ((double[]) rat.get(figures.get(d))).length > 2 ? ((double[]) rat.get(figures.get(d)))[shown[1]] : 0, (double) ovh.get(overhead.get(d))));
                             } catch (Exception e) { throw new RuntimeException(e); }
                             return next;
                         }
