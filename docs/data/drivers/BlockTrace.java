@@ -103,6 +103,7 @@ public class BlockTrace {
                         public boolean learnsFromDirectWrites() { return d.learnsFromDirectWrites(); }
                         public boolean lendsHistories() { return d.lendsHistories(); }
                         public int recompressRung(int s) { int r = d.recompressRung(s); if (r != s) n[1]++; return r; }
+                        public void recompressed(int r, int u, long ns) { d.recompressed(r, u, ns); }
                     }).history(history).build(lk)) {
                         outs[0] = out;
                         in.writeTo(out);

@@ -78,4 +78,13 @@ public interface LevelController {
     default int recompressRung(int storedRung) {
         return storedRung;
     }
+
+    /**
+     * Tells the controller that a frame was compressed again at {@code rung} (see
+     * {@link #recompressRung}): its block of {@code uncompressedLength} bytes took
+     * {@code compressNanos}. A measurement of the rung on the data the stream queued, which a
+     * controller may weigh before it sends the next queued frame there. Ignored by default.
+     */
+    default void recompressed(int rung, int uncompressedLength, long compressNanos) {
+    }
 }

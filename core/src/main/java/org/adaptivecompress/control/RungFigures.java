@@ -111,6 +111,22 @@ final class RungFigures {
         return dataChanged;
     }
 
+    /**
+     * Learns {@code rung}'s speed from a queued frame compressed again there: the block is of
+     * the data the stream queued, so its ratio is left alone, and so is when the rung was last
+     * measured. A sample slower than the figure by more than noise replaces it: the figure may
+     * come from one block of other data (xz:6 took half JPEG, half protobuf at 7 MB/s and the
+     * corpus' other blocks at 2-4), and each queued frame compressed again on it while the
+     * link waits for the next costs the link the difference.
+     */
+    void learnRecompressedSpeed(int rung, double measuredSpeed) {
+        if (Double.isNaN(speed[rung])) {
+            return;
+        }
+        speed[rung] = measuredSpeed < speed[rung] * (1 - STALE_CHANGE) ? measuredSpeed
+                : speed[rung] + ALPHA * (measuredSpeed - speed[rung]);
+    }
+
     /** Marks {@code rung} measured at block {@code block} by figures kept elsewhere (its history's). */
     void measuredElsewhere(int rung, long block) {
         measuredAt[rung] = block;

@@ -496,6 +496,7 @@ public final class AdaptiveCompressor implements AutoCloseable {
         j.history = null;
         j.prime = null;
         int n = encoder.encode(j, block, offset, length, dst, dstOffset);
+        controller.recompressed(toRung, length, j.compressNanos);
         if (n >= storedLength || j.usedRung != toRung) {
             return -1;
         }

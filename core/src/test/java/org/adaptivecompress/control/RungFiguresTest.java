@@ -120,6 +120,27 @@ class RungFiguresTest {
     }
 
     @Test
+    void aQueuedFrameCompressedAgainSlowerThanItsRungsSpeedReplacesItAndLeavesTheRatioAndAgeAlone() {
+        learn(6, BLOCK / 4, 18_000_000, 10); // xz:6 on a block of half JPEG: 7.3 MB/s
+        double ratio = figures.estimatedRatio(6);
+        double speed = figures.estimatedSpeed(6);
+
+        // A queued frame of text took it 36 ms: believed at once.
+        figures.learnRecompressedSpeed(6, BLOCK * 1e9 / 36_000_000);
+        assertThat(figures.estimatedSpeed(6)).isCloseTo(BLOCK * 1e9 / 36_000_000, within(1e-6));
+        // Within noise of the figure, or faster, it is averaged in as a block's sample is.
+        double now = figures.estimatedSpeed(6);
+        figures.learnRecompressedSpeed(6, now * 1.2);
+        assertThat(figures.estimatedSpeed(6)).isCloseTo(now + 0.3 * (now * 1.2 - now), within(1e-6));
+        assertThat(figures.estimatedRatio(6)).isEqualTo(ratio);
+        assertThat(figures.age(6, 12)).isEqualTo(2);
+        assertThat(speed).isGreaterThan(now);
+        // A rung never measured has no figure to correct.
+        figures.learnRecompressedSpeed(5, 1e6);
+        assertThat(figures.seen(5)).isFalse();
+    }
+
+    @Test
     void aRungMeasuredElsewhereIsFreshWithoutFiguresHere() {
         figures.measuredElsewhere(3, 10);
 

@@ -98,6 +98,22 @@ class ThroughputControllerTest {
     }
 
     @Test
+    void queuedFramesCompressedAgainSlowerThanTheRungsFigureEndTheBatch() {
+        ThroughputController dropped = new ThroughputController();
+        int[] rungs = run(dropped, 300, 200, 0, 12.5e6);
+        int held = rungs[299];
+        assertThat(dropped.recompressRung(0)).as(Arrays.toString(rungs)).isEqualTo(held);
+
+        // The first frame compressed again takes 20 ms, where keeping 1.5 times ahead of a
+        // 100 Mbit/s link at this ratio needs a block in 1.3 ms or less: the rest stay as they are,
+        // or go to a rung below that keeps ahead.
+        dropped.recompressed(held, BLOCK, 20_000_000);
+
+        assertThat(dropped.recompressRung(0)).isLessThan(held);
+        assertThat(dropped.recompressRung(1)).isLessThan(held);
+    }
+
+    @Test
     void queuedFramesWaitForABlockOfARungKnownOnlyByExtrapolation() {
         // JSON on the default ladder up to zstd:15 (rung 5), which compresses at 3.6 MB/s, a
         // quarter of the 15 MB/s extrapolated from zstd:9. The link drops from 1000 to

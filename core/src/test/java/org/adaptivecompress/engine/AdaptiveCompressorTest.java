@@ -160,6 +160,41 @@ class AdaptiveCompressorTest {
     }
 
     @Test
+    void theControllerIsToldWhatEachFrameCompressedAgainTookAtItsNewRung() throws Exception {
+        List<String> told = new ArrayList<>();
+        LevelController listening = new LevelController() {
+            @Override
+            public int initialRung(int top) {
+                return 1;
+            }
+
+            @Override
+            public int nextRung(Observation observation) {
+                return 1;
+            }
+
+            @Override
+            public void recompressed(int rung, int uncompressedLength, long compressNanos) {
+                told.add(rung + ":" + uncompressedLength + ":" + (compressNanos > 0));
+            }
+        };
+        CompressionOptions options = CompressionOptions.builder().ladder("raw,lz4,zstd:3").blockSize(BLOCK)
+                .controller(() -> listening).build();
+        byte[] text = DataKind.TEXT.generate(BLOCK);
+        byte[] frame = new byte[AdaptiveCompressor.maxFrameLength(BLOCK)];
+        byte[] again = new byte[AdaptiveCompressor.maxFrameLength(BLOCK)];
+
+        try (AdaptiveCompressor compressor = new AdaptiveCompressor(options, 42)) {
+            int lz4 = compressor.compressBlock(text, 0, BLOCK, frame, 0);
+            compressor.recompressFrame(frame, 0, lz4, 1, 2, again, 0);
+            compressor.compressBlock(text, 0, BLOCK, frame, 0);
+            compressor.recompressLastBlock(text, 0, BLOCK, 2, again, 0);
+        }
+
+        assertThat(told).containsExactly("2:" + BLOCK + ":true", "2:" + BLOCK + ":true");
+    }
+
+    @Test
     void queuedFramesAreLeftAsTheyAreUnlessTheControllerAsksAndNeverWithHistories() {
         LevelController climbs = recompressingTo(2);
         LevelController descends = recompressingTo(0);
