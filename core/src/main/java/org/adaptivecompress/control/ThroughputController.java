@@ -518,10 +518,10 @@ public final class ThroughputController implements LevelController {
     /**
      * A frame compressed again is a sample of its rung's speed (see
      * {@link RungFigures#learnRecompressedSpeed}): once the frames queued turn out slower there
-     * than the rung's figure said, {@link #recompressRung} leaves the rest as they are. On the
-     * demo's data at 20 Mbit/s, 19 frames went to xz:6 on the figures of its first block, at
-     * 7 MB/s, and took 686 ms, 36 ms a frame, that the link spent mostly idle, a frame being
-     * 7 ms on the link (docs/data/demo-recompress-xz-trace.txt).
+     * than the rung's figure said, {@link #recompressRung} sends the rest to a rung that keeps
+     * ahead, or leaves them. On the demo's data at 20 Mbit/s, 19 frames went to xz:6 on the
+     * figures of its first block (7 MB/s) and took 686 ms, 36 ms a frame, while the link, which
+     * sends such a frame in 7 ms, stood mostly idle (docs/data/demo-recompress-xz-trace.txt).
      */
     @Override
     public void recompressed(int rung, int uncompressedLength, long compressNanos) {

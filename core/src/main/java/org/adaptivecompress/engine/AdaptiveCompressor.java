@@ -429,7 +429,8 @@ public final class AdaptiveCompressor implements AutoCloseable {
      * maxFrameLength(blockSize())} bytes), and moves the block in the statistics to its new
      * rung. The new frame decodes to the same bytes and takes the old one's place in the
      * stream: blocks of a stream without histories decode alone. Returns -1, recording
-     * nothing, if the new frame would not be smaller.
+     * nothing, if the new frame would not be smaller. Either way the controller is told what
+     * compressing the block took ({@link LevelController#recompressed}).
      *
      * @throws FrameFormatException if the frame does not decode to its checksum, which only a
      *     caller that damaged it can cause
