@@ -82,14 +82,13 @@ class ProducerQuotaIT {
         System.out.println("throttled: " + throttled);
         assertThat(throttled.adaptive()).isTrue();
         // Its first records go out before the quota holds it back; from then on it stays on
-        // zstd:7 and above (3,808 of 4,000 records at zstd:12 and zstd:19 in each of three runs on
-        // 2026-11-27). Where it ends, not the top rung: on 1 KB JSON records zstd:12 and zstd:19
-        // measure about the same ratio.
+        // zstd:7 and above (3,808-3,872 of 4,000 records at zstd:12 and zstd:19 in six runs on
+        // 2026-11-27). Not the rung it ends on: the decision after the last records, with nothing
+        // left to send, may be raw.
         long high = 0;
         for (int r = ZSTD_7; r < throttled.ladder().size(); r++) {
             high += throttled.records(r);
         }
-        assertThat(high).as("records at zstd:7 or above, %s", throttled).isGreaterThanOrEqualTo(RECORDS / 3);
-        assertThat(throttled.currentRung()).as("rung at the end, %s", throttled).isGreaterThanOrEqualTo(ZSTD_7);
+        assertThat(high).as("records at zstd:7 or above, %s", throttled).isGreaterThanOrEqualTo(RECORDS / 2);
     }
 }
