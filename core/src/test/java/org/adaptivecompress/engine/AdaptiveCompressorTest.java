@@ -161,23 +161,7 @@ class AdaptiveCompressorTest {
 
     @Test
     void theControllerIsToldWhatEachFrameCompressedAgainTookAtItsNewRung() throws Exception {
-        List<String> told = new ArrayList<>();
-        LevelController listening = new LevelController() {
-            @Override
-            public int initialRung(int top) {
-                return 1;
-            }
-
-            @Override
-            public int nextRung(Observation observation) {
-                return 1;
-            }
-
-            @Override
-            public void recompressed(int rung, int uncompressedLength, long compressNanos) {
-                told.add(rung + ":" + uncompressedLength + ":" + (compressNanos > 0));
-            }
-        };
+        HoldingController listening = new HoldingController(1, 1);
         CompressionOptions options = CompressionOptions.builder().ladder("raw,lz4,zstd:3").blockSize(BLOCK)
                 .controller(() -> listening).build();
         byte[] text = DataKind.TEXT.generate(BLOCK);
@@ -191,7 +175,7 @@ class AdaptiveCompressorTest {
             compressor.recompressLastBlock(text, 0, BLOCK, 2, again, 0);
         }
 
-        assertThat(told).containsExactly("2:" + BLOCK + ":true", "2:" + BLOCK + ":true");
+        assertThat(listening.told).containsExactly("2:" + BLOCK + ":true", "2:" + BLOCK + ":true");
     }
 
     @Test
@@ -215,22 +199,42 @@ class AdaptiveCompressorTest {
 
     /** Holds rung 2 and answers {@code rung} for every queued frame. */
     private static LevelController recompressingTo(int rung) {
-        return new LevelController() {
-            @Override
-            public int initialRung(int top) {
-                return 2;
-            }
+        return new HoldingController(2, rung);
+    }
 
-            @Override
-            public int nextRung(Observation observation) {
-                return 2;
-            }
+    /**
+     * Holds one rung, answers one rung for every queued frame, and records what each frame
+     * compressed again took, as "rung:bytes:whether any time was measured".
+     */
+    private static final class HoldingController implements LevelController {
+        private final int held;
+        private final int recompressTo;
+        final List<String> told = new ArrayList<>();
 
-            @Override
-            public int recompressRung(int storedRung) {
-                return rung;
-            }
-        };
+        HoldingController(int held, int recompressTo) {
+            this.held = held;
+            this.recompressTo = recompressTo;
+        }
+
+        @Override
+        public int initialRung(int top) {
+            return held;
+        }
+
+        @Override
+        public int nextRung(Observation observation) {
+            return held;
+        }
+
+        @Override
+        public int recompressRung(int storedRung) {
+            return recompressTo;
+        }
+
+        @Override
+        public void recompressed(int rung, int uncompressedLength, long compressNanos) {
+            told.add(rung + ":" + uncompressedLength + ":" + (compressNanos > 0));
+        }
     }
 
     /** The block in a frame an engine with {@code salt} wrote, decoded and checked. */
