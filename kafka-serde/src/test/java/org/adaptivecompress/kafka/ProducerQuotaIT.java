@@ -82,8 +82,8 @@ class ProducerQuotaIT {
         System.out.println("throttled: " + throttled);
         assertThat(throttled.adaptive()).isTrue();
         // Its first records go out before the quota holds it back; from then on it stays on
-        // zstd:7 and above (3,808-3,872 of 4,000 records at zstd:12 and zstd:19 in six runs on
-        // 2026-11-27). Not the rung it ends on: the decision after the last records, with nothing
+        // zstd:7 and above (3,808-3,872 of 4,000 records at zstd:12 and zstd:19 in eleven runs on
+        // 2026-11-27, docs/data/kafka-quota-it.txt). Not the rung it ends on: the decision after the last records, with nothing
         // left to send, may be raw.
         long high = 0;
         for (int r = ZSTD_7; r < throttled.ladder().size(); r++) {
