@@ -6,8 +6,10 @@ import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.stream.Collectors;
 import org.adaptivecompress.stream.RateLimitedOutputStream;
 
@@ -99,9 +101,7 @@ public final class LinkBenchmark {
             for (long rate : config.rates()) {
                 LinkInput input = config.inputFor(data, rate);
                 Measurement.Cell cell = new Measurement.Cell("rate", data.label(), LinkConfig.rateLabel(rate));
-                for (Contender c : contenders) {
-                    results.add(measure(cell, c, input, rate, List.of()));
-                }
+                results.addAll(measure(cell, contenders, input, rate, List.of()));
                 if (data == LinkData.CHANGING) {
                     perSegmentBest.add(perSegmentBest(cell, input, data.stretches(input.block().length, rate)));
                 }
@@ -141,10 +141,7 @@ public final class LinkBenchmark {
         notes.add(String.format(Locale.ROOT, "step scenario: %d MiB of JSON at 1000 Mbit/s, 10 Mbit/s while the"
                 + " receiver verifies the second quarter of it, then 1000 Mbit/s again", size >> 20));
         Measurement.Cell cell = new Measurement.Cell("step", LinkData.JSON.label(), "1000->10->1000 Mbit/s");
-        List<Measurement> results = new ArrayList<>();
-        for (Contender c : contenders) {
-            results.add(measure(cell, c, input, GIGABIT, steps));
-        }
+        List<Measurement> results = measure(cell, contenders, input, GIGABIT, steps);
         int quarter = size / 4;
         perSegmentBest.add(perSegmentBest(cell, input, List.of(new PerSegmentBest.Segment(0, quarter, GIGABIT),
                 new PerSegmentBest.Segment(quarter, 2 * quarter, TEN_MEGABIT),
@@ -157,30 +154,49 @@ public final class LinkBenchmark {
         LinkInput input = config.inputFor(LinkData.JSON, HUNDRED_MEGABIT);
         Measurement.Cell cell = new Measurement.Cell("cpu-contended", LinkData.JSON.label(),
                 LinkConfig.rateLabel(HUNDRED_MEGABIT));
-        List<Measurement> results = new ArrayList<>();
+        List<Measurement> results;
         try (CpuHog hog = CpuHog.start()) {
-            for (Contender c : contenders) {
-                results.add(measure(cell, c, input, HUNDRED_MEGABIT, List.of()));
-            }
+            results = measure(cell, contenders, input, HUNDRED_MEGABIT, List.of());
         }
         notes.add("cpu-contended scenario: one extra thread spins for the whole run, taking one of the two cores");
         return results;
     }
 
-    private Measurement measure(Measurement.Cell cell, Contender c, LinkInput input, long rate,
+    /**
+     * Every contender's measurement in one cell, their transfers interleaved: a contender slow
+     * enough is timed on its first block and scaled; the rest run in rounds, up to the usual
+     * repeats while the first transfer took under {@link #REPEAT_BELOW_SECONDS}, or
+     * {@link #STEP_REPEAT_FACTOR} times them with rate steps.
+     */
+    private List<Measurement> measure(Measurement.Cell cell, List<Contender> cs, LinkInput input, long rate,
             List<LinkTransfer.RateStep> steps) throws IOException, InterruptedException {
-        Measurement m = steps.isEmpty() && input.repetitions() > 1 ? extrapolatedIfSlow(cell, c, input, rate) : null;
-        if (m == null) {
-            m = steps.isEmpty() ? medianOfRuns(cell, c, input, rate, steps, config.repeats(), REPEAT_BELOW_SECONDS)
-                    : medianOfRuns(cell, c, input, rate, steps, STEP_REPEAT_FACTOR * config.repeats(), Double.MAX_VALUE);
+        Map<Contender, Measurement> extrapolated = new HashMap<>();
+        if (steps.isEmpty() && input.repetitions() > 1) {
+            for (Contender c : cs) {
+                Measurement m = extrapolatedIfSlow(cell, c, input, rate);
+                if (m != null) {
+                    extrapolated.put(c, m);
+                }
+            }
         }
-        done++;
-        LinkTransfer.Result r = m.result();
-        progress.printf(Locale.ROOT, "[%3d/%d] %-44s %-16s %10.1f KiB  %7.3f s (%s)  %8.1f MB/s  wire %5.1f%%%s%n",
-                done, total, cell, c.name(), input.length() / 1024.0, r.seconds(),
-                m.extrapolated() ? "extrapolated from one block" : "median of " + m.runs(), m.megabytesPerSecond(),
-                100.0 * r.wireBytes() / input.length(), r.verified() ? "" : "  NOT VERIFIED");
-        return m;
+        List<Contender> timed = cs.stream().filter(c -> !extrapolated.containsKey(c)).toList();
+        Map<Contender, List<LinkTransfer.Result>> runs = steps.isEmpty()
+                ? InterleavedRuns.run(timed, first -> first.seconds() < REPEAT_BELOW_SECONDS ? config.repeats() : 1,
+                        c -> LinkTransfer.run(c, input, rate, steps))
+                : InterleavedRuns.run(timed, first -> STEP_REPEAT_FACTOR * config.repeats(),
+                        c -> LinkTransfer.run(c, input, rate, steps));
+        List<Measurement> measured = new ArrayList<>();
+        for (Contender c : cs) {
+            Measurement m = extrapolated.containsKey(c) ? extrapolated.get(c) : median(cell, c, input, runs.get(c));
+            done++;
+            LinkTransfer.Result r = m.result();
+            progress.printf(Locale.ROOT, "[%3d/%d] %-44s %-16s %10.1f KiB  %7.3f s (%s)  %8.1f MB/s  wire %5.1f%%%s%n",
+                    done, total, cell, c.name(), input.length() / 1024.0, r.seconds(),
+                    m.extrapolated() ? "extrapolated from one block" : "median of " + m.runs(), m.megabytesPerSecond(),
+                    100.0 * r.wireBytes() / input.length(), r.verified() ? "" : "  NOT VERIFIED");
+            measured.add(m);
+        }
+        return measured;
     }
 
     /** Times every fixed contender on each segment of the input's block; keeps the fastest of each. */
@@ -190,13 +206,13 @@ public final class LinkBenchmark {
         List<String> choices = new ArrayList<>();
         for (PerSegmentBest.Segment segment : segments) {
             LinkInput stretch = LinkInput.of(Arrays.copyOfRange(input.block(), segment.from(), segment.to()));
+            List<Contender> fixed = contenders.stream().filter(Contender::fixed).toList();
+            Map<Contender, List<LinkTransfer.Result>> runs = InterleavedRuns.run(fixed,
+                    first -> first.seconds() < REPEAT_BELOW_SECONDS ? config.repeats() : 1,
+                    c -> LinkTransfer.run(c, stretch, segment.bytesPerSecond(), List.of()));
             Measurement fastest = null;
-            for (Contender c : contenders) {
-                if (!c.fixed()) {
-                    continue;
-                }
-                Measurement m = medianOfRuns(cell, c, stretch, segment.bytesPerSecond(), List.of(), config.repeats(),
-                        REPEAT_BELOW_SECONDS);
+            for (Contender c : fixed) {
+                Measurement m = median(cell, c, stretch, runs.get(c));
                 if (m.result().verified() && (fastest == null || m.result().seconds() < fastest.result().seconds())) {
                     fastest = m;
                 }
@@ -226,25 +242,18 @@ public final class LinkBenchmark {
         return new Measurement(cell, c, input.length(), scaled, 1, true);
     }
 
-    /** Up to {@code wanted} runs, repeated only while the first took less than {@code repeatBelowSeconds}. */
-    private Measurement medianOfRuns(Measurement.Cell cell, Contender c, LinkInput input, long rate,
-            List<LinkTransfer.RateStep> steps, int wanted, double repeatBelowSeconds)
-            throws IOException, InterruptedException {
-        List<LinkTransfer.Result> runs = new ArrayList<>();
-        runs.add(LinkTransfer.run(c, input, rate, steps));
-        while (runs.size() < wanted && runs.get(0).seconds() < repeatBelowSeconds) {
-            runs.add(LinkTransfer.run(c, input, rate, steps));
-        }
-        runs.sort(Comparator.comparingDouble(LinkTransfer.Result::seconds));
-        if (runs.size() > 3) {
-            progress.printf(Locale.ROOT, "          %-44s %-16s runs %s s%n", cell, c.name(), runs.stream()
+    /** The median of one contender's runs, verified only if every run was. */
+    private Measurement median(Measurement.Cell cell, Contender c, LinkInput input, List<LinkTransfer.Result> runs) {
+        List<LinkTransfer.Result> sorted = new ArrayList<>(runs);
+        sorted.sort(Comparator.comparingDouble(LinkTransfer.Result::seconds));
+        if (sorted.size() > 3) {
+            progress.printf(Locale.ROOT, "          %-44s %-16s runs %s s%n", cell, c.name(), sorted.stream()
                     .map(r -> String.format(Locale.ROOT, "%.3f", r.seconds())).collect(Collectors.joining(" ")));
         }
-        LinkTransfer.Result r = runs.get(runs.size() / 2);
-        boolean allVerified = runs.stream().allMatch(LinkTransfer.Result::verified);
-        if (!allVerified) {
+        LinkTransfer.Result r = sorted.get(sorted.size() / 2);
+        if (!sorted.stream().allMatch(LinkTransfer.Result::verified)) {
             r = new LinkTransfer.Result(r.seconds(), r.wireBytes(), false, r.rungs());
         }
-        return new Measurement(cell, c, input.length(), r, runs.size(), false);
+        return new Measurement(cell, c, input.length(), r, sorted.size(), false);
     }
 }

@@ -48,7 +48,7 @@ public record LinkConfig(List<Long> rates, List<LinkData> kinds, List<String> co
         long maxLength = quick ? 1 << 20 : 1L << 30;
         int maxBlock = quick ? 1 << 20 : 16 << 20;
         boolean scenarios = true;
-        int repeats = quick ? 1 : 3;
+        int repeats = quick ? 1 : 5;
         Path out = Paths.get("benchmarks", "target", "link-results");
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {

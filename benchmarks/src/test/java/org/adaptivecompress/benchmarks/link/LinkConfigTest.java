@@ -8,8 +8,8 @@ import org.junit.jupiter.api.Test;
 class LinkConfigTest {
 
     @Test
-    void repeatsDefaultToThreeOrOneWhenQuickAndCanBeSet() {
-        assertThat(LinkConfig.parse().repeats()).isEqualTo(3);
+    void repeatsDefaultToFiveOrOneWhenQuickAndCanBeSet() {
+        assertThat(LinkConfig.parse().repeats()).isEqualTo(5);
         assertThat(LinkConfig.parse("--quick").repeats()).isEqualTo(1);
         assertThat(LinkConfig.parse("--repeats", "9").repeats()).isEqualTo(9);
     }

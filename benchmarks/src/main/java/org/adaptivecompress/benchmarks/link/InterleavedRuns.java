@@ -1,0 +1,59 @@
+package org.adaptivecompress.benchmarks.link;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs the transfers of one cell's contenders in rounds: each contender once, then again for
+ * each contender that wants more runs, and so on. A shared VM has slow stretches lasting
+ * seconds; run back to back, a contender's three transfers could all fall into one, and the
+ * cell's best fixed choice be whichever contender ran in a quiet stretch (plain raw over the
+ * same gigabyte took 0.32 s and 0.62 s in two runs of the benchmark). Interleaved, every
+ * contender's runs spread over the same stretch of time.
+ */
+final class InterleavedRuns {
+
+    /** One transfer by one contender. */
+    @FunctionalInterface
+    interface Transfer {
+        LinkTransfer.Result run(Contender contender) throws IOException, InterruptedException;
+    }
+
+    /** How many runs a contender gets in all, decided from its first. */
+    @FunctionalInterface
+    interface RunsWanted {
+        int after(LinkTransfer.Result first);
+    }
+
+    private InterleavedRuns() {}
+
+    /**
+     * Every contender's runs, in the contenders' order, each list in the order run: a first round
+     * of every contender, then rounds of those that {@code wanted} more runs of after their
+     * first.
+     */
+    static Map<Contender, List<LinkTransfer.Result>> run(List<Contender> contenders, RunsWanted wanted,
+            Transfer transfer) throws IOException, InterruptedException {
+        Map<Contender, List<LinkTransfer.Result>> runs = new LinkedHashMap<>();
+        Map<Contender, Integer> wants = new LinkedHashMap<>();
+        int rounds = 0;
+        for (Contender c : contenders) {
+            LinkTransfer.Result first = transfer.run(c);
+            runs.put(c, new ArrayList<>(List.of(first)));
+            int w = wanted.after(first);
+            wants.put(c, w);
+            rounds = Math.max(rounds, w);
+        }
+        for (int round = 1; round < rounds; round++) {
+            for (Contender c : contenders) {
+                if (wants.get(c) > round) {
+                    runs.get(c).add(transfer.run(c));
+                }
+            }
+        }
+        return runs;
+    }
+}
