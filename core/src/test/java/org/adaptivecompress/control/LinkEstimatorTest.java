@@ -94,6 +94,21 @@ class LinkEstimatorTest {
     }
 
     @Test
+    void aFullFifoTheWriterWaitedOnBoundsTheLinkWithoutGrowing() {
+        measureBusy(0, 100_000, 3, MS); // 100 MB/s
+        learn(idle(4 * MS, 300_000), false);
+        // A backlog fills the FIFO, and the link slows to 400 KB/s. The FIFO can grow no
+        // further: only the writer's wait for room shows the backlog building.
+        learn(busy(5 * MS, 300_000), false);
+
+        learn(fullFifo(15 * MS, 304_000), false);
+
+        // At most what drained since the backlog began, plus one write in flight, over the time.
+        double bound = (4_000 + SENDER_WRITE) * 1e9 / (10 * MS);
+        assertThat(link.rate()).isCloseTo(bound, Percentage.withPercentage(0.01));
+    }
+
+    @Test
     void rawBlocksTheWriterWroteItselfBoundTheLinkOnceTheirWritesOutlastTwoStallsAndTheNextAgrees() {
         measureBusy(0, 100_000, 3, MS); // 100 MB/s
         long span = LinkEstimator.DIRECT_WRITE_SPAN_MILLIS * MS;
@@ -194,6 +209,12 @@ class LinkEstimatorTest {
     private static Observation observation(long nanoTime, long drained, long fifoAtStart, long fifoNow) {
         return Observation.builder().rung(2).topRung(6).fifo(fifoAtStart, fifoNow).block(BLOCK, BLOCK / 3, false)
                 .compressNanos(MS / 2).drainedBytes(drained).nanoTime(nanoTime).build();
+    }
+
+    /** A block after which the FIFO stands as full as before it, the writer having waited for room. */
+    private static Observation fullFifo(long nanoTime, long drained) {
+        return Observation.builder().rung(2).topRung(6).fifo(STEADY_BACKLOG, STEADY_BACKLOG).block(BLOCK, BLOCK / 3, false)
+                .compressNanos(MS / 2).drainedBytes(drained).nanoTime(nanoTime).writerWaitNanos(MS).build();
     }
 
     private static Observation idleWithDirectWrite(long nanoTime, long drained, long bytes, long nanos) {
