@@ -9,10 +9,10 @@ import java.util.Map;
 /**
  * Runs the transfers of one cell's contenders in rounds: each contender once, then again for
  * each contender that wants more runs, and so on. A shared VM has slow stretches lasting
- * seconds; run back to back, a contender's three transfers could all fall into one, and the
- * cell's best fixed choice be whichever contender ran in a quiet stretch (plain raw over the
- * same gigabyte took 0.32 s and 0.62 s in two runs of the benchmark). Interleaved, every
- * contender's runs spread over the same stretch of time.
+ * seconds; run back to back, a contender's transfers could all fall into one, and the cell's
+ * best fixed choice be whichever contender ran in a quiet stretch (the stream pinned to raw
+ * took 0.32 s and 0.62 s over the same unthrottled gigabyte of text in runs 24 and 25).
+ * Interleaved, every contender's runs spread over the same stretch of time.
  */
 final class InterleavedRuns {
 
