@@ -180,11 +180,10 @@ public final class LinkBenchmark {
             }
         }
         List<Contender> timed = cs.stream().filter(c -> !extrapolated.containsKey(c)).toList();
-        Map<Contender, List<LinkTransfer.Result>> runs = steps.isEmpty()
-                ? InterleavedRuns.run(timed, first -> first.seconds() < REPEAT_BELOW_SECONDS ? config.repeats() : 1,
-                        c -> LinkTransfer.run(c, input, rate, steps))
-                : InterleavedRuns.run(timed, first -> STEP_REPEAT_FACTOR * config.repeats(),
-                        c -> LinkTransfer.run(c, input, rate, steps));
+        InterleavedRuns.RunsWanted wanted = steps.isEmpty() ? this::repeatsAfter
+                : first -> STEP_REPEAT_FACTOR * config.repeats();
+        Map<Contender, List<LinkTransfer.Result>> runs = InterleavedRuns.run(timed, wanted,
+                c -> LinkTransfer.run(c, input, rate, steps));
         List<Measurement> measured = new ArrayList<>();
         for (Contender c : cs) {
             Measurement m = extrapolated.containsKey(c) ? extrapolated.get(c) : median(cell, c, input, runs.get(c));
@@ -204,11 +203,10 @@ public final class LinkBenchmark {
             throws IOException, InterruptedException {
         double seconds = 0;
         List<String> choices = new ArrayList<>();
+        List<Contender> fixed = contenders.stream().filter(Contender::fixed).toList();
         for (PerSegmentBest.Segment segment : segments) {
             LinkInput stretch = LinkInput.of(Arrays.copyOfRange(input.block(), segment.from(), segment.to()));
-            List<Contender> fixed = contenders.stream().filter(Contender::fixed).toList();
-            Map<Contender, List<LinkTransfer.Result>> runs = InterleavedRuns.run(fixed,
-                    first -> first.seconds() < REPEAT_BELOW_SECONDS ? config.repeats() : 1,
+            Map<Contender, List<LinkTransfer.Result>> runs = InterleavedRuns.run(fixed, this::repeatsAfter,
                     c -> LinkTransfer.run(c, stretch, segment.bytesPerSecond(), List.of()));
             Measurement fastest = null;
             for (Contender c : fixed) {
@@ -240,6 +238,11 @@ public final class LinkBenchmark {
         LinkTransfer.Result scaled = new LinkTransfer.Result(probe.seconds() * scale,
                 Math.round(probe.wireBytes() * scale), probe.verified(), probe.rungs());
         return new Measurement(cell, c, input.length(), scaled, 1, true);
+    }
+
+    /** Runs of a transfer at a constant rate: the usual repeats if its first took under {@link #REPEAT_BELOW_SECONDS}. */
+    private int repeatsAfter(LinkTransfer.Result first) {
+        return first.seconds() < REPEAT_BELOW_SECONDS ? config.repeats() : 1;
     }
 
     /** The median of one contender's runs, verified only if every run was. */
