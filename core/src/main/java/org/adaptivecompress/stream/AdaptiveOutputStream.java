@@ -52,8 +52,9 @@ import org.adaptivecompress.format.FrameFormat;
  * ({@link LevelController#recompressRung}: the default controller does, AdOC's rule and fixed
  * rungs never): what the FIFO holds when the link drops would otherwise cross it at the ratio
  * chosen for the faster link. The sender keeps writing the frames before the first one taken
- * back. Not with parallel compression or histories; the first time it takes frames back, the
- * stream allocates a buffer as large as its FIFO.
+ * back. With parallel compression too: the writer queues the workers' frames in block order,
+ * and compresses frames again on its own thread. Not with histories; the first time it takes
+ * frames back, the stream allocates a buffer as large as its FIFO.
  *
  * <p>Until the sink has taken its first write of block bytes, the writer compresses at most two
  * blocks ahead of it: the blocks after that first write are
@@ -116,7 +117,7 @@ public final class AdaptiveOutputStream extends OutputStream {
     private Thread sender;
     /** Compresses blocks on worker threads; {@code null} when the writer compresses them itself. */
     private final WorkerPool workers;
-    /** The frames in the FIFO, to compress again when the link slows; {@code null} with workers or histories. */
+    /** The frames in the FIFO, to compress again when the link slows; {@code null} with histories. */
     private final QueuedFrames queued;
     /** The block being filled: the stream's own, or a worker slot's input buffer. */
     private byte[] block;
@@ -164,12 +165,11 @@ public final class AdaptiveOutputStream extends OutputStream {
             int shortBlock = Math.min(options.blockSize(), SHORT_STREAM_BUFFERS);
             this.block = new byte[blockStart + shortBlock];
             this.frame = new byte[AdaptiveCompressor.maxFrameLength(shortBlock)];
-            this.queued = options.history() ? null : new QueuedFrames(compressor.ladder().size(), b.fifoCapacity,
-                    AdaptiveCompressor.maxFrameLength(options.blockSize()));
+            this.queued = queuedFrames(options, b.fifoCapacity);
         } else {
             ThreadFactory factory = b.threadFactory != null ? b.threadFactory : WORKER_THREADS;
-            this.queued = null;
-            this.workers = new WorkerPool(compressor, fifo, b.tunerFactory.apply(b.maxWorkers), b.maxWorkers,
+            this.queued = queuedFrames(options, b.fifoCapacity);
+            this.workers = new WorkerPool(compressor, fifo, queued, b.tunerFactory.apply(b.maxWorkers), b.maxWorkers,
                     factory, b.beforeEncode);
             this.block = workers.fillBuffer();
             this.blockStart = 0;
@@ -186,6 +186,12 @@ public final class AdaptiveOutputStream extends OutputStream {
         if (workers != null) {
             startSender(); // the workers' frames join the FIFO whenever the writer calls
         }
+    }
+
+    /** Where the stream keeps its queued frames to compress again; {@code null} with histories, whose frames never are. */
+    private QueuedFrames queuedFrames(CompressionOptions options, int fifoCapacity) {
+        return options.history() ? null : new QueuedFrames(compressor.ladder().size(), fifoCapacity,
+                AdaptiveCompressor.maxFrameLength(options.blockSize()));
     }
 
     /** A builder for streams with other options. */
@@ -253,9 +259,7 @@ public final class AdaptiveOutputStream extends OutputStream {
         if (blockLength > 0) {
             emitBufferedBlock();
         }
-        if (workers != null) {
-            workers.drain();
-        }
+        drainWorkers();
         sendEverything();
     }
 
@@ -330,14 +334,29 @@ public final class AdaptiveOutputStream extends OutputStream {
         }
     }
 
+    /**
+     * Has the workers' every block queued, if there are workers, the stream marked
+     * {@link #broken} by anything that escapes: queueing a frame may compress queued frames
+     * again, and a failure there leaves frames taken back out of the FIFO.
+     */
+    private void drainWorkers() throws IOException {
+        if (workers == null) {
+            return;
+        }
+        try {
+            workers.drain();
+        } catch (IOException | RuntimeException | Error e) {
+            broken = e;
+            throw e;
+        }
+    }
+
     /** Compresses what is buffered and queues the end-of-stream marker behind it. */
     private void queueEndOfStream() throws IOException {
         if (blockLength > 0) {
             emitBufferedBlock();
         }
-        if (workers != null) {
-            workers.drain();
-        }
+        drainWorkers();
         queueUnchangeable(compressor.writeEndOfStream(frame, 0));
         streamOpen = false;
     }

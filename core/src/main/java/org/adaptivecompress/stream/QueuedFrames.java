@@ -16,9 +16,10 @@ import org.adaptivecompress.engine.AdaptiveCompressor;
  * such one on (the sender keeps writing those before it), compresses those frames again,
  * oldest first, and puts them all back in order, each as soon as it is ready.
  *
- * <p>Only with one compressing thread (frames enter the FIFO in the writer's order) and
- * without histories (every block decodes alone, so a frame can change without the ones after
- * it). The writer's thread only.
+ * <p>Frames enter the FIFO in stream order on the writer's thread, its own or, with parallel
+ * compression, the workers' as it queues them (see {@link WorkerPool}). Only without histories
+ * (every block decodes alone, so a frame can change without the ones after it). The writer's
+ * thread only.
  */
 final class QueuedFrames {
 

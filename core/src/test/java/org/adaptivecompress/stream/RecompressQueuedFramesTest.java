@@ -14,6 +14,8 @@ import org.adaptivecompress.format.FrameFormatException;
 import org.adaptivecompress.testing.DataKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Frames still queued when the controller climbs are compressed again at its new rung before
@@ -113,6 +115,23 @@ class RecompressQueuedFramesTest {
                         - FrameFormat.BLOCK_HEADER_LENGTH);
     }
 
+    /**
+     * With parallel compression the writer queues the workers' frames in block order, and
+     * compresses again those still queued, and each frame it is about to queue, as it would
+     * its own.
+     */
+    @Test
+    void withWorkersFramesQueuedBeforeTheLinkDroppedAreCompressedAgainToo() throws IOException {
+        byte[] data = DataKind.TEXT.generate(BLOCKS * BLOCK);
+
+        byte[] recompressed = sendWithWorkers(data, new LinkDrops(true));
+        byte[] asQueued = sendWithWorkers(data, new LinkDrops(false));
+
+        assertThat(decode(recompressed)).isEqualTo(data);
+        assertThat(decode(asQueued)).isEqualTo(data);
+        assertThat(recompressed.length).isLessThan(asQueued.length);
+    }
+
     @Test
     void withHistoriesQueuedFramesStayAsTheyWere() throws IOException {
         byte[] data = DataKind.TEXT.generate(BLOCKS * BLOCK);
@@ -131,8 +150,9 @@ class RecompressQueuedFramesTest {
      * be missing from a stream that decodes. The writer hears of it, close fails, and a reader
      * finds the stream cut short.
      */
-    @Test
-    void aControllerFailingWhileQueuedFramesAreCompressedAgainBreaksTheStreamRatherThanLosingFrames()
+    @ParameterizedTest(name = "maxWorkers {0}")
+    @ValueSource(ints = {1, 2})
+    void aControllerFailingWhileQueuedFramesAreCompressedAgainBreaksTheStreamRatherThanLosingFrames(int maxWorkers)
             throws IOException {
         byte[] data = DataKind.TEXT.generate(BLOCKS * BLOCK);
         LevelController failsOnItsThirdAnswer = new LinkDrops(true) {
@@ -145,9 +165,48 @@ class RecompressQueuedFramesTest {
             }
         };
         HeldAfterFirstBlockBytes sink = new HeldAfterFirstBlockBytes();
-        AdaptiveOutputStream out = AdaptiveOutputStream.builder().controller(() -> failsOnItsThirdAnswer).build(sink);
+        AdaptiveOutputStream out = AdaptiveOutputStream.builder().controller(() -> failsOnItsThirdAnswer)
+                .maxWorkers(maxWorkers).build(sink);
 
-        assertThatThrownBy(() -> out.write(data)).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> {
+            out.write(data);
+            out.flush(); // with workers, the last blocks' frames are queued here
+        }).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> out.write(data)).isInstanceOf(IOException.class)
+                .hasCauseInstanceOf(IllegalStateException.class);
+        sink.held.open.countDown();
+        assertThatThrownBy(out::close).isInstanceOf(IOException.class).hasCauseInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> decode(sink.received())).isInstanceOf(FrameFormatException.class);
+    }
+
+    /**
+     * With workers, the last blocks' frames are queued, and queued frames compressed again, in
+     * {@link AdaptiveOutputStream#flush()}: a failure there breaks the stream as one in a
+     * write does.
+     */
+    @Test
+    void withWorkersAFailureWhileFlushFramesAreQueuedBreaksTheStream() throws IOException {
+        byte[] data = DataKind.TEXT.generate(BLOCKS * BLOCK);
+        LevelController failsOnTheLastBlock = new LinkDrops(true) {
+            private int updates;
+
+            @Override
+            public int nextRung(Observation observation) {
+                updates++;
+                return super.nextRung(observation);
+            }
+
+            @Override
+            public int recompressRung(int storedRung) {
+                return updates >= BLOCKS ? storedRung - 1 : super.recompressRung(storedRung);
+            }
+        };
+        HeldAfterFirstBlockBytes sink = new HeldAfterFirstBlockBytes();
+        AdaptiveOutputStream out = AdaptiveOutputStream.builder().controller(() -> failsOnTheLastBlock).maxWorkers(2)
+                .build(sink);
+        out.write(data); // the last block is still with a worker
+
+        assertThatThrownBy(out::flush).isInstanceOf(IllegalStateException.class);
         assertThatThrownBy(() -> out.write(data)).isInstanceOf(IOException.class)
                 .hasCauseInstanceOf(IllegalStateException.class);
         sink.held.open.countDown();
@@ -217,6 +276,31 @@ class RecompressQueuedFramesTest {
         sink.held.open.countDown();
         out.close();
         return new Sent(sink.received(), statistics, sink.passed);
+    }
+
+    /**
+     * {@link #send} with two compression workers: returns what the sink received, and checks
+     * the statistics once the stream is closed (blocks still in flight when the writer returns
+     * are counted only as their frames are queued).
+     */
+    private static byte[] sendWithWorkers(byte[] data, LinkDrops controller) throws IOException {
+        HeldAfterFirstBlockBytes sink = new HeldAfterFirstBlockBytes();
+        AdaptiveOutputStream out = AdaptiveOutputStream.builder().controller(() -> controller).maxWorkers(2)
+                .build(sink);
+        out.write(data);
+        sink.held.open.countDown();
+        out.close();
+        CompressionStatistics statistics = out.statistics();
+        assertThat(statistics.blocks(LZ4) + statistics.recompressedBlocks()).as(statistics.toString())
+                .isEqualTo(FAST_BLOCKS);
+        if (controller.recompress) {
+            assertThat(statistics.recompressedBlocks()).as(statistics.toString()).isPositive();
+        } else {
+            assertThat(statistics.recompressedBlocks()).isZero();
+        }
+        assertThat(statistics.totalBytesOut()).as("the statistics count the frames as sent")
+                .isEqualTo(sink.received().length - FrameFormat.STREAM_HEADER_LENGTH - FrameFormat.BLOCK_HEADER_LENGTH);
+        return sink.received();
     }
 
     private static byte[] decode(byte[] stream) throws IOException {
