@@ -29,8 +29,9 @@ import org.adaptivecompress.format.FrameFormat;
  * <p>Before it queues a frame, the writer has the frames still queued that the controller now
  * wants at a higher rung compressed again, and the frame itself, as a stream without workers
  * does ({@link QueuedFrames}): on its own thread, with the engine's compressors, which no worker
- * uses. Without it, the frames queued for a fast link crossed one that dropped at their old
- * ratio: the step scenario took 1.22 s with two workers against 0.82 s without.
+ * uses. Without it the frames queued for a fast link crossed one that dropped at their old
+ * ratio: the step scenario with two workers took 1.21 s in median, 0.87 s with it
+ * (docs/data/parallel-recompress-387034a.txt).
  *
  * <p>A worker's failure (a {@link RuntimeException} or {@link Error} from a codec) is recorded
  * and wakes the writer, whose every call then throws it as an {@link IOException}. Every method
