@@ -42,7 +42,8 @@ import org.adaptivecompress.format.FrameFormat;
  * itself, when the controller learns the link from such writes too ({@link
  * LevelController#learnsFromDirectWrites()}: the default controller and fixed rungs do, AdOC's
  * rule, which reads the link from the FIFO alone, does not). The order of the stream's bytes
- * is kept: the FIFO is empty and only the writer fills it. Not with parallel compression.
+ * is kept: the FIFO is empty and only the writer fills it. With parallel compression, only
+ * while one worker is tuned, when the writer compresses the blocks itself.
  * For this, a block to be stored raw holds a block header's length less than the block size:
  * its frame is the block size exactly and leaves in whole 64 KiB writes.
  *
@@ -69,7 +70,10 @@ import org.adaptivecompress.format.FrameFormat;
  * currently tuned, {@code k}; it waits for the oldest when that many are. {@code k} starts at 1
  * and is tuned at run time to the smallest count that gives the best goodput (input bytes
  * whose frames were queued per second), by a golden-section search repeated when the goodput
- * moves, so workers are only used while they pay. The rung controller sees blocks in order,
+ * moves, so workers are only used while they pay. With {@code k} at 1 the writer compresses
+ * each block itself, once the blocks in flight are queued, as a stream without workers does:
+ * a single worker would only add a hand-off, and a thread on cores the sender and the
+ * receiver share. The rung controller sees blocks in order,
  * each block's compression time divided by {@code k} (see
  * {@link org.adaptivecompress.control.Observation#compressNanos()}). A finished frame joins the
  * FIFO on the writer's next {@code write}, {@code flush} or {@code close}. A failure of a
@@ -122,8 +126,8 @@ public final class AdaptiveOutputStream extends OutputStream {
     /** The block being filled: the stream's own, or a worker slot's input buffer. */
     private byte[] block;
     /**
-     * Where the block's bytes start in {@link #block}: after room for a raw frame's header in
-     * the stream's own block (see {@link #sendRawDirectly}), at 0 in a worker's slot.
+     * Where the block's bytes start in {@link #block}: after room for a raw frame's header (see
+     * {@link #sendRawDirectly}), in the stream's own block and in a worker's slot alike.
      */
     private final int blockStart;
     /**
@@ -172,7 +176,7 @@ public final class AdaptiveOutputStream extends OutputStream {
             this.workers = new WorkerPool(compressor, fifo, queued, b.tunerFactory.apply(b.maxWorkers), b.maxWorkers,
                     factory, b.beforeEncode);
             this.block = workers.fillBuffer();
-            this.blockStart = 0;
+            this.blockStart = WorkerPool.INPUT_OFFSET;
             this.frame = new byte[Math.max(FrameFormat.STREAM_HEADER_LENGTH, FrameFormat.BLOCK_HEADER_LENGTH)];
         }
         this.blockLimit = nextBlockLimit();
@@ -444,8 +448,11 @@ public final class AdaptiveOutputStream extends OutputStream {
     }
 
     private void emitBufferedBlock() throws IOException {
-        if (workers == null) {
+        if (workers == null || writerCompresses()) {
             emit(block, blockStart, blockLength);
+            if (workers != null) {
+                workers.writerQueued(blockLength);
+            }
         } else {
             try {
                 awaitTheLinkAtStartup();
@@ -456,6 +463,16 @@ public final class AdaptiveOutputStream extends OutputStream {
             }
         }
         blockLength = 0;
+    }
+
+    /** {@link WorkerPool#writerCompresses()}, the stream marked {@link #broken} by anything that escapes it. */
+    private boolean writerCompresses() throws IOException {
+        try {
+            return workers.writerCompresses();
+        } catch (IOException | RuntimeException | Error e) {
+            broken = e;
+            throw e;
+        }
     }
 
     /**
@@ -566,7 +583,8 @@ public final class AdaptiveOutputStream extends OutputStream {
     /** See {@link #blockLimit}: only a block the writer may send itself is made shorter. */
     private int nextBlockLimit() {
         int size = compressor.blockSize();
-        return workers == null && compressor.nextBlockStoredRaw() ? size - FrameFormat.BLOCK_HEADER_LENGTH : size;
+        boolean writersOwn = workers == null || workers.writerCompressesNext();
+        return writersOwn && compressor.nextBlockStoredRaw() ? size - FrameFormat.BLOCK_HEADER_LENGTH : size;
     }
 
     private IOException joinSender() {
@@ -761,6 +779,12 @@ public final class AdaptiveOutputStream extends OutputStream {
         /** Tunes the worker count with measurement windows of other lengths, so tests see it move. */
         Builder tunerWindow(int minBlocks, long minNanos) {
             this.tunerFactory = max -> new WorkerCountTuner(max, minBlocks, minNanos);
+            return this;
+        }
+
+        /** Holds {@code k} workers from the first block, without tuning, for tests that need a worker to compress. */
+        Builder heldWorkers(int k) {
+            this.tunerFactory = max -> WorkerCountTuner.holding(max, k);
             return this;
         }
 

@@ -51,6 +51,8 @@ final class WorkerCountTuner {
 
     private int k = 1;
     private boolean searching = true;
+    /** Holds {@link #k} for good (see {@link #holding}). */
+    private boolean held;
     /** The search's bracket: around the peak, then, once {@link #peakFound}, the bisection's. */
     private int lo = 1;
     private int hi;
@@ -92,6 +94,18 @@ final class WorkerCountTuner {
         }
     }
 
+    /** A tuner that holds {@code k} workers and never searches, for tests that need workers from the first block. */
+    static WorkerCountTuner holding(int max, int k) {
+        if (k < 1 || k > max) {
+            throw new IllegalArgumentException("k must be in [1, " + max + "], was " + k);
+        }
+        WorkerCountTuner tuner = new WorkerCountTuner(max);
+        tuner.k = k;
+        tuner.held = true;
+        tuner.searching = false;
+        return tuner;
+    }
+
     /** The number of workers to compress side by side from now on. */
     int workers() {
         return k;
@@ -114,7 +128,7 @@ final class WorkerCountTuner {
      * @return the number of workers to compress side by side from now on
      */
     int blockQueued(int inputBytes, long nanoTime) {
-        if (max == 1) {
+        if (max == 1 || held) {
             return k;
         }
         if (warmup > 0) {

@@ -25,6 +25,8 @@ import org.adaptivecompress.format.FrameFormat;
  * order, and never has more than {@code k} blocks in flight, {@code k} being what the
  * {@link WorkerCountTuner} picked. Slots and threads are made on demand, at most
  * {@code max + 1} slots (one being filled) and {@code max} threads, and reused until close.
+ * With {@code k} at 1 the writer compresses each block itself instead ({@link #writerCompresses}),
+ * once the blocks in flight are queued, and tells the tuner of it ({@link #writerQueued}).
  *
  * <p>Before it queues a frame, the writer has the frames still queued that the controller now
  * wants at a higher rung compressed again, and the frame itself, as a stream without workers
@@ -39,6 +41,14 @@ import org.adaptivecompress.format.FrameFormat;
  */
 final class WorkerPool {
 
+    /**
+     * Where a block's bytes start in a slot's input buffer: after room for a raw frame's
+     * header, so that a block the writer compresses itself (see {@link #writerCompresses}) and
+     * stores raw can be written to the sink by it with its header in one piece, as a stream
+     * without workers does.
+     */
+    static final int INPUT_OFFSET = FrameFormat.BLOCK_HEADER_LENGTH;
+
     private static final class Slot {
         final byte[] input;
         final byte[] frame;
@@ -49,7 +59,7 @@ final class WorkerPool {
         volatile boolean done;
 
         Slot(int blockSize) {
-            input = new byte[blockSize];
+            input = new byte[INPUT_OFFSET + blockSize];
             frame = new byte[AdaptiveCompressor.maxFrameLength(blockSize)];
         }
     }
@@ -101,9 +111,34 @@ final class WorkerPool {
         this.filling = new Slot(blockSize);
     }
 
-    /** The buffer the writer fills with the next block. */
+    /** The buffer the writer fills with the next block, from {@link #INPUT_OFFSET}. */
     byte[] fillBuffer() {
         return filling.input;
+    }
+
+    /**
+     * Whether the next block is the writer's to compress, in {@link #fillBuffer()}: one worker
+     * tuned, where a worker would only add a hand-off, and a stream of the writer's own
+     * blocks does what a stream without workers does (raw frames written to the sink by the
+     * writer, no worker thread started). Queues every block still in flight first, so frames
+     * stay in block order. Tell {@link #writerQueued} once the block is queued.
+     */
+    boolean writerCompresses() throws IOException {
+        if (k > 1) {
+            return false;
+        }
+        drain();
+        return true;
+    }
+
+    /** Whether the writer is to compress the next block, were it filled now (see {@link #writerCompresses}). */
+    boolean writerCompressesNext() {
+        return k == 1;
+    }
+
+    /** Takes in a block of {@code length} bytes the writer compressed and queued (or sent) itself. */
+    void writerQueued(int length) {
+        k = tuner.blockQueued(length, System.nanoTime());
     }
 
     /**
@@ -123,7 +158,7 @@ final class WorkerPool {
         slot.length = length;
         slot.done = false;
         slot.fifoAtDispatch = fifo.queuedBytes();
-        compressor.planBlock(slot.job, k, slot.input, 0, length);
+        compressor.planBlock(slot.job, k, slot.input, INPUT_OFFSET, length);
         lock.lock();
         try {
             pending.addLast(slot);
@@ -211,14 +246,15 @@ final class WorkerPool {
         inFlight.pollFirst();
         compressor.recordBlock(slot.job);
         long recompressNanos = queued == null ? 0 : queued.takeNanos();
+        // Raw frames the writer wrote itself since the last update, while it compressed blocks, are told too.
         compressor.update(slot.fifoAtDispatch, fifo.queuedBytes(), fifo.drainedBytes(),
-                fifo.takeWriterWaitNanos() + recompressNanos);
+                fifo.takeWriterWaitNanos() + recompressNanos, fifo.takeDirectWriteBytes(), fifo.takeDirectWriteNanos());
         byte[] frame = slot.frame;
         int frameLength = slot.job.frameLength();
         boolean payloadInSource = slot.job.payloadInSource();
         if (queued != null) {
             queued.recompress(fifo, compressor); // the queue first: it reuses the buffer the block's new frame is left in
-            int again = queued.recompressNewest(compressor, slot.input, 0, slot.length);
+            int again = queued.recompressNewest(compressor, slot.input, INPUT_OFFSET, slot.length);
             if (again > 0) {
                 frame = queued.frame();
                 frameLength = again;
@@ -227,7 +263,7 @@ final class WorkerPool {
         }
         long start = fifo.putPosition();
         if (payloadInSource) {
-            fifo.put(frame, 0, FrameFormat.BLOCK_HEADER_LENGTH, slot.input, 0, slot.length);
+            fifo.put(frame, 0, FrameFormat.BLOCK_HEADER_LENGTH, slot.input, INPUT_OFFSET, slot.length);
             frameLength = FrameFormat.BLOCK_HEADER_LENGTH + slot.length;
         } else {
             fifo.put(frame, 0, frameLength);
@@ -259,7 +295,7 @@ final class WorkerPool {
             Slot slot;
             while ((slot = take()) != null) {
                 beforeEncode.run();
-                encoder.encodeLeavingRawPayload(slot.job, slot.input, 0, slot.length, slot.frame, 0);
+                encoder.encodeLeavingRawPayload(slot.job, slot.input, INPUT_OFFSET, slot.length, slot.frame, 0);
                 slot.done = true;
                 signalDone();
             }

@@ -51,6 +51,36 @@ class DirectWriteTest {
         }
     }
 
+    /**
+     * With parallel compression and one worker tuned, the writer compresses each block itself,
+     * as a stream without workers does: it writes raw blocks to the sink and starts no worker.
+     */
+    @Test
+    void withOneWorkerTunedTheWriterWritesRawBlocksItselfAndStartsNoWorker() throws IOException {
+        int rawBlock = BLOCK - FrameFormat.BLOCK_HEADER_LENGTH;
+        byte[] data = DataKind.TEXT.generate(32 * rawBlock);
+        ThreadRecordingSink sink = new ThreadRecordingSink();
+        long workersBefore = workerThreads();
+        try (AdaptiveOutputStream out = AdaptiveOutputStream.builder().controller("fixed:0").maxWorkers(2)
+                .heldWorkers(1).build(sink)) {
+            out.flush();
+            for (int i = 0; i < data.length; i += rawBlock) {
+                out.write(data, i, rawBlock);
+                out.flush();
+                assertThat(workerThreads()).as("worker threads").isEqualTo(workersBefore);
+            }
+        }
+
+        // The sender, started with the stream, wrote its header and end marker.
+        assertThat(sink.writesBy(Thread.currentThread().getName(), ByteFifo.MAX_WRITE)).isEqualTo(64);
+        assertThat(decode(sink.bytes.toByteArray())).isEqualTo(data);
+    }
+
+    private static long workerThreads() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().startsWith("adaptive-compress-worker-")).count();
+    }
+
     @Test
     void aStreamPinnedToRawWritesItsBlocksItselfInWholePiecesAndDecodesIntact() throws IOException {
         // A raw block holds a header's length less than the block size, so its frame is the

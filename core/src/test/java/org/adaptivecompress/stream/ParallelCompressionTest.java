@@ -213,7 +213,7 @@ class ParallelCompressionTest {
 
     @Test
     void anErrorInAWorkerSurfacesFromCloseToo() {
-        AdaptiveOutputStream out = AdaptiveOutputStream.builder().maxWorkers(2).beforeEncode(() -> {
+        AdaptiveOutputStream out = AdaptiveOutputStream.builder().maxWorkers(2).heldWorkers(2).beforeEncode(() -> {
             throw new OutOfMemoryError("simulated");
         }).build(new ByteArrayOutputStream());
         Throwable thrown = catchThrowable(() -> {
@@ -248,7 +248,8 @@ class ParallelCompressionTest {
             }
         };
         Set<Thread> before = workerThreads();
-        AdaptiveOutputStream out = restless(4).fifoCapacity(64 * 1024).build(sink);
+        // Workers from the first block: the sink fails within three, before a tuner would start one.
+        AdaptiveOutputStream out = restless(4).heldWorkers(2).fifoCapacity(64 * 1024).build(sink);
         byte[] data = DataKind.RANDOM.generate(4 << 20);
         Set<Thread> started = new HashSet<>();
 
