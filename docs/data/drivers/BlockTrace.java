@@ -10,6 +10,9 @@
  *   java -cp benchmarks/target/benchmarks.jar docs/data/drivers/BlockTrace.java RUNS OUT_PREFIX step
  *   java -cp benchmarks/target/benchmarks.jar docs/data/drivers/BlockTrace.java RUNS OUT_PREFIX KIND BITS_PER_S INPUT_BYTES [history]
  *
+ * -Dworkers=N before -cp gives the stream up to N compression workers and starts each line with
+ * w and the workers its block was dispatched under (w1: the writer compressed it).
+ *
  * KIND may also be "corpus", the demo's data (the reference corpus repeated to 16 MiB; INPUT_BYTES
  * is then ignored), and -Drungs=5,6 before -cp shows those two rungs' figures in the s1, s2, r1
  * and r2 columns instead of LZ4's and zstd:1's, e.g. `java -Drungs=5,6 -cp ... BlockTrace.java 6 /tmp/d- corpus 2e7 0` for the demo's
@@ -35,6 +38,8 @@ import org.adaptivecompress.stream.*;
 
 /** See the comment above. */
 public class BlockTrace {
+    /** -Dworkers=N: the stream's maxWorkers (1, the default, compresses on the writer). */
+    static final int WORKERS = Integer.getInteger("workers", 1);
     static Field f(String n) throws Exception { Field x = ThroughputController.class.getDeclaredField(n); x.setAccessible(true); return x; }
     /** A field of the object {@code owner} (a field of the controller) holds. */
     static Field field(Field owner, String n) throws Exception { Field x = owner.getType().getDeclaredField(n); x.setAccessible(true); return x; }
@@ -91,7 +96,7 @@ public class BlockTrace {
                         public int nextRung(Observation o) {
                             int next = d.nextRung(o);
                             try {
-                                lines.add((history ? predicted(d) : "") + String.format("%5d t=%7.1fms r%d->%d c=%6.0fus out=%6d fifo=%7d wait=%6.0fus link=%8.2f%s rec=%d s1=%.0f s2=%.0f r1=%.2f r2=%.2f ovh=%.2f",
+                                lines.add((history ? predicted(d) : "") + (WORKERS > 1 ? "w" + o.workers() + " " : "") + String.format("%5d t=%7.1fms r%d->%d c=%6.0fus out=%6d fifo=%7d wait=%6.0fus link=%8.2f%s rec=%d s1=%.0f s2=%.0f r1=%.2f r2=%.2f ovh=%.2f",
                                     n[0]++, (o.nanoTime() - t0) / 1e6, o.rung(), next, o.compressNanos()/1e3, o.storedLength(), o.fifoBytes(), o.writerWaitNanos()/1e3,
                                     (double) link.get(estimator.get(d)) / 1e6, (boolean) guessed.get(estimator.get(d)) ? "G" : " ", outs[0] == null ? -1 : outs[0].statistics().recompressedBlocks(),
                                     ((double[]) spd.get(figures.get(d))).length > 2 ? ((double[]) spd.get(figures.get(d)))[shown[0]] / 1e6 : 0, ((double[]) spd.get(figures.get(d))).length > 2 ? ((double[]) spd.get(figures.get(d)))[shown[1]] / 1e6 : 0,
@@ -104,7 +109,7 @@ public class BlockTrace {
                         public boolean lendsHistories() { return d.lendsHistories(); }
                         public int recompressRung(int s) { int r = d.recompressRung(s); if (r != s) n[1]++; return r; }
                         public void recompressed(int r, int u, long ns) { d.recompressed(r, u, ns); }
-                    }).history(history).build(lk)) {
+                    }).history(history).maxWorkers(WORKERS).build(lk)) {
                         outs[0] = out;
                         in.writeTo(out);
                         lines.add("final " + out.statistics());
