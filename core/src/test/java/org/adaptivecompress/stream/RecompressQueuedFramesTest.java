@@ -166,17 +166,13 @@ class RecompressQueuedFramesTest {
         };
         HeldAfterFirstBlockBytes sink = new HeldAfterFirstBlockBytes();
         AdaptiveOutputStream out = AdaptiveOutputStream.builder().controller(() -> failsOnItsThirdAnswer)
-                .maxWorkers(maxWorkers).build(sink);
+                .maxWorkers(maxWorkers).heldWorkers(maxWorkers).build(sink);
 
         assertThatThrownBy(() -> {
             out.write(data);
             out.flush(); // with workers, the last blocks' frames are queued here
         }).isInstanceOf(IllegalStateException.class);
-        assertThatThrownBy(() -> out.write(data)).isInstanceOf(IOException.class)
-                .hasCauseInstanceOf(IllegalStateException.class);
-        sink.held.open.countDown();
-        assertThatThrownBy(out::close).isInstanceOf(IOException.class).hasCauseInstanceOf(IllegalStateException.class);
-        assertThatThrownBy(() -> decode(sink.received())).isInstanceOf(FrameFormatException.class);
+        assertBrokenByTheController(out, sink, data);
     }
 
     /**
@@ -207,11 +203,7 @@ class RecompressQueuedFramesTest {
         out.write(data); // the last two blocks are still with the workers
 
         assertThatThrownBy(out::flush).isInstanceOf(IllegalStateException.class);
-        assertThatThrownBy(() -> out.write(data)).isInstanceOf(IOException.class)
-                .hasCauseInstanceOf(IllegalStateException.class);
-        sink.held.open.countDown();
-        assertThatThrownBy(out::close).isInstanceOf(IOException.class).hasCauseInstanceOf(IllegalStateException.class);
-        assertThatThrownBy(() -> decode(sink.received())).isInstanceOf(FrameFormatException.class);
+        assertBrokenByTheController(out, sink, data);
     }
 
     /**
@@ -302,6 +294,19 @@ class RecompressQueuedFramesTest {
         assertThat(statistics.totalBytesOut()).as("the statistics count the frames as sent")
                 .isEqualTo(sink.received().length - FrameFormat.STREAM_HEADER_LENGTH - FrameFormat.BLOCK_HEADER_LENGTH);
         return sink.received();
+    }
+
+    /**
+     * After the controller's failure: every write throws with it as the cause, close too once
+     * the sink lets the frames through, and what the sink got reads as cut short.
+     */
+    private static void assertBrokenByTheController(AdaptiveOutputStream out, HeldAfterFirstBlockBytes sink,
+            byte[] data) {
+        assertThatThrownBy(() -> out.write(data)).isInstanceOf(IOException.class)
+                .hasCauseInstanceOf(IllegalStateException.class);
+        sink.held.open.countDown();
+        assertThatThrownBy(out::close).isInstanceOf(IOException.class).hasCauseInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> decode(sink.received())).isInstanceOf(FrameFormatException.class);
     }
 
     private static byte[] decode(byte[] stream) throws IOException {
