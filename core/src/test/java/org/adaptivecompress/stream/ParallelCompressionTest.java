@@ -67,6 +67,32 @@ class ParallelCompressionTest {
         assertThat(stats.workers()).isBetween(1, maxWorkers);
     }
 
+    /**
+     * With histories, blocks the writer compresses itself (one worker tuned) and blocks the
+     * workers compress (more) take turns as the count moves every block: histories lent to
+     * workers must be back before the writer compresses, and every block must decode.
+     */
+    @ParameterizedTest(name = "{0} workers, {1}")
+    @MethodSource("workersAndRepeatingKinds")
+    void withHistoriesTheWritersBlocksAndTheWorkersInterleaveBitExact(int maxWorkers, DataKind kind)
+            throws IOException {
+        byte[] data = kind.generate(SIZE);
+        SplittableRandom random = new SplittableRandom(kind.ordinal() * 17L + maxWorkers);
+        ByteArrayOutputStream sink = new ByteArrayOutputStream();
+        AdaptiveOutputStream out = restless(maxWorkers).history(true).controller("throughput")
+                .fifoCapacity(64 * 1024).build(sink);
+        writeInPieces(out, data, () -> writeSize(random), () -> random.nextInt(16) == 0);
+        out.close();
+
+        assertThat(decode(sink.toByteArray())).isEqualTo(data);
+        assertThat(out.statistics().totalBytesIn()).isEqualTo(SIZE);
+    }
+
+    static Stream<Arguments> workersAndRepeatingKinds() {
+        return Stream.of(2, 4).flatMap(w -> Stream.of(DataKind.TEXT, DataKind.HTML, DataKind.PROTOBUF)
+                .map(k -> Arguments.of(w, k)));
+    }
+
     /** Single bytes, odd sizes around the block size, and some writes of several blocks. */
     private static int writeSize(SplittableRandom random) {
         switch (random.nextInt(5)) {
