@@ -129,7 +129,7 @@ public final class AdaptiveOutputStream extends OutputStream {
      * Where the block's bytes start in {@link #block}: after room for a raw frame's header (see
      * {@link #sendRawDirectly}), in the stream's own block and in a worker's slot alike.
      */
-    private final int blockStart;
+    static final int BLOCK_START = FrameFormat.BLOCK_HEADER_LENGTH;
     /**
      * The bytes the block being filled takes: the block size, less a block header's length
      * when the writer is to store it raw, so that its frame is exactly the block size.
@@ -165,18 +165,16 @@ public final class AdaptiveOutputStream extends OutputStream {
         this.fifo = new ByteFifo(SHORT_STREAM_BUFFERS, b.fifoCapacity);
         if (b.maxWorkers == 1) {
             this.workers = null;
-            this.blockStart = FrameFormat.BLOCK_HEADER_LENGTH;
             int shortBlock = Math.min(options.blockSize(), SHORT_STREAM_BUFFERS);
-            this.block = new byte[blockStart + shortBlock];
+            this.block = new byte[BLOCK_START + shortBlock];
             this.frame = new byte[AdaptiveCompressor.maxFrameLength(shortBlock)];
             this.queued = queuedFrames(options, b.fifoCapacity);
         } else {
             ThreadFactory factory = b.threadFactory != null ? b.threadFactory : WORKER_THREADS;
             this.queued = queuedFrames(options, b.fifoCapacity);
-            this.workers = new WorkerPool(compressor, fifo, queued, b.tunerFactory.apply(b.maxWorkers), b.maxWorkers,
-                    factory, b.beforeEncode);
+            this.workers = new WorkerPool(compressor, fifo, this::queueCompressed, b.tunerFactory.apply(b.maxWorkers),
+                    b.maxWorkers, factory, b.beforeEncode);
             this.block = workers.fillBuffer();
-            this.blockStart = WorkerPool.INPUT_OFFSET;
             this.frame = new byte[Math.max(FrameFormat.STREAM_HEADER_LENGTH, FrameFormat.BLOCK_HEADER_LENGTH)];
         }
         this.blockLimit = nextBlockLimit();
@@ -214,10 +212,10 @@ public final class AdaptiveOutputStream extends OutputStream {
         if (!streamOpen) {
             beginStream();
         }
-        if (blockStart + blockLength == block.length) {
+        if (BLOCK_START + blockLength == block.length) {
             growBlock(blockLength + 1);
         }
-        block[blockStart + blockLength++] = (byte) b;
+        block[BLOCK_START + blockLength++] = (byte) b;
         if (blockLength == blockLimit) {
             startSender();
             emitBufferedBlock();
@@ -243,10 +241,10 @@ public final class AdaptiveOutputStream extends OutputStream {
                 continue;
             }
             int n = Math.min(len, blockLimit - blockLength);
-            if (blockStart + blockLength + n > block.length) {
+            if (BLOCK_START + blockLength + n > block.length) {
                 growBlock(blockLength + n);
             }
-            System.arraycopy(b, off, block, blockStart + blockLength, n);
+            System.arraycopy(b, off, block, BLOCK_START + blockLength, n);
             blockLength += n;
             off += n;
             len -= n;
@@ -448,31 +446,23 @@ public final class AdaptiveOutputStream extends OutputStream {
     }
 
     private void emitBufferedBlock() throws IOException {
-        if (workers == null || writerCompresses()) {
-            emit(block, blockStart, blockLength);
-            if (workers != null) {
-                workers.writerQueued(blockLength);
-            }
+        if (workers == null) {
+            emit(block, BLOCK_START, blockLength);
         } else {
             try {
-                awaitTheLinkAtStartup();
-                block = workers.dispatch(blockLength);
+                if (workers.writerCompresses()) {
+                    compressAndQueue(block, BLOCK_START, blockLength);
+                    workers.writerQueued(blockLength);
+                } else {
+                    awaitTheLinkAtStartup();
+                    block = workers.dispatch(blockLength);
+                }
             } catch (IOException | RuntimeException | Error e) {
                 broken = e;
                 throw e;
             }
         }
         blockLength = 0;
-    }
-
-    /** {@link WorkerPool#writerCompresses()}, the stream marked {@link #broken} by anything that escapes it. */
-    private boolean writerCompresses() throws IOException {
-        try {
-            return workers.writerCompresses();
-        } catch (IOException | RuntimeException | Error e) {
-            broken = e;
-            throw e;
-        }
     }
 
     /**
@@ -521,11 +511,26 @@ public final class AdaptiveOutputStream extends OutputStream {
             frame = new byte[AdaptiveCompressor.maxFrameLength(compressor.blockSize())];
         }
         int n = compressor.compressBlockLeavingRawPayload(src, offset, length, frame, 0);
+        queueCompressed(fifoAtStart, frame, n, src, offset, length);
+    }
+
+    /**
+     * Tells the controller of the block just compressed (its frame in {@code out[0, n)}, or
+     * only the frame's header if {@code n} is a header's length, the payload then being the
+     * block's bytes {@code src[offset, offset + length)}), compresses again the queued frames
+     * and the block that the controller now wants at a higher rung (see {@link QueuedFrames}),
+     * and queues the frame, or writes it to the sink (see {@link #sendRawDirectly}). For the
+     * writer's own blocks and, in block order, the workers' ({@link WorkerPool}), whose bytes
+     * are never in {@link #block} and so never go to the sink from here.
+     *
+     * @param fifoAtStart the FIFO's depth when the block started being compressed
+     */
+    private void queueCompressed(long fifoAtStart, byte[] out, int n, byte[] src, int offset, int length)
+            throws IOException {
         long recompressNanos = queued == null ? 0 : queued.takeNanos();
         compressor.update(fifoAtStart, fifo.queuedBytes(), fifo.drainedBytes(),
                 fifo.takeWriterWaitNanos() + recompressNanos, fifo.takeDirectWriteBytes(), fifo.takeDirectWriteNanos());
         blockLimit = nextBlockLimit();
-        byte[] out = frame;
         boolean rawPayloadInSource = n == FrameFormat.BLOCK_HEADER_LENGTH;
         if (queued != null) {
             queued.recompress(fifo, compressor); // the queue first: it reuses the buffer the block's new frame is left in
@@ -562,10 +567,10 @@ public final class AdaptiveOutputStream extends OutputStream {
      * as a whole 64 KiB write (see {@code benchmarks.jar write-patterns}).
      */
     private boolean sendRawDirectly(byte[] src, int offset, int length) throws IOException {
-        if (src != block || offset != blockStart || !compressor.learnsFromDirectWrites()) {
+        if (src != block || offset != BLOCK_START || !compressor.learnsFromDirectWrites()) {
             return false;
         }
-        int frameStart = blockStart - FrameFormat.BLOCK_HEADER_LENGTH;
+        int frameStart = BLOCK_START - FrameFormat.BLOCK_HEADER_LENGTH;
         System.arraycopy(frame, 0, block, frameStart, FrameFormat.BLOCK_HEADER_LENGTH);
         return fifo.writeThrough(block, frameStart, FrameFormat.BLOCK_HEADER_LENGTH + length, sink);
     }
@@ -575,8 +580,8 @@ public final class AdaptiveOutputStream extends OutputStream {
      * bytes: at least double, at most the block size; see {@link #SHORT_STREAM_BUFFERS}.
      */
     private void growBlock(int length) {
-        int full = blockStart + compressor.blockSize();
-        int size = (int) Math.min(full, Math.max(2L * block.length, blockStart + (long) length));
+        int full = BLOCK_START + compressor.blockSize();
+        int size = (int) Math.min(full, Math.max(2L * block.length, BLOCK_START + (long) length));
         block = Arrays.copyOf(block, size);
     }
 

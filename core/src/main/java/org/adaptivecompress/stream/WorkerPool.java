@@ -28,11 +28,11 @@ import org.adaptivecompress.format.FrameFormat;
  * With {@code k} at 1 the writer compresses each block itself instead ({@link #writerCompresses}),
  * once the blocks in flight are queued, and tells the tuner of it ({@link #writerQueued}).
  *
- * <p>Before it queues a frame, the writer has the frames still queued that the controller now
- * wants at a higher rung compressed again, and the frame itself, as a stream without workers
- * does ({@link QueuedFrames}): on its own thread, with the engine's compressors, which no worker
- * uses. Without it the frames queued for a fast link crossed one that dropped at their old
- * ratio: the step scenario with two workers took 1.21 s in median, 0.87 s with it
+ * <p>The writer queues each frame the way it queues its own ({@link FrameQueue}): the queued
+ * frames, and the frame itself, that the controller now wants at a higher rung are compressed
+ * again first ({@link QueuedFrames}), on its thread, with the engine's compressors, which no
+ * worker uses. Without it the frames queued for a fast link crossed one that dropped at their
+ * old ratio: the step scenario with two workers took 1.21 s in median, 0.87 s with it
  * (docs/data/parallel-recompress-387034a.txt).
  *
  * <p>A worker's failure (a {@link RuntimeException} or {@link Error} from a codec) is recorded
@@ -41,13 +41,22 @@ import org.adaptivecompress.format.FrameFormat;
  */
 final class WorkerPool {
 
+    /** How the writer queues a compressed block's frame: the stream's own way (AdaptiveOutputStream.queueCompressed). */
+    interface FrameQueue {
+        /**
+         * Queues the frame {@code frame[0, n)} of the block {@code src[offset, offset + length)}
+         * compressed while the FIFO held {@code fifoAtStart} bytes; {@code n} is a header's
+         * length when the payload is the block's bytes.
+         */
+        void queue(long fifoAtStart, byte[] frame, int n, byte[] src, int offset, int length) throws IOException;
+    }
+
     /**
-     * Where a block's bytes start in a slot's input buffer: after room for a raw frame's
-     * header, so that a block the writer compresses itself (see {@link #writerCompresses}) and
-     * stores raw can be written to the sink by it with its header in one piece, as a stream
-     * without workers does.
+     * Where a block's bytes start in a slot's input buffer: where they start in the stream's
+     * own block, after room for a raw frame's header, so that the writer may send a block it
+     * compressed itself (see {@link #writerCompresses}) as a stream without workers does.
      */
-    static final int INPUT_OFFSET = FrameFormat.BLOCK_HEADER_LENGTH;
+    private static final int INPUT_OFFSET = AdaptiveOutputStream.BLOCK_START;
 
     private static final class Slot {
         final byte[] input;
@@ -66,8 +75,7 @@ final class WorkerPool {
 
     private final AdaptiveCompressor compressor;
     private final ByteFifo fifo;
-    /** The FIFO's frames, to compress again when the link slows; {@code null} with histories. */
-    private final QueuedFrames queued;
+    private final FrameQueue frames;
     private final WorkerCountTuner tuner;
     private final ThreadFactory threadFactory;
     private final Runnable beforeEncode;
@@ -89,16 +97,15 @@ final class WorkerPool {
     private int k;
 
     /**
-     * @param queued the stream's record of its queued frames, or {@code null} if they are never
-     *     compressed again
+     * @param frames how the writer queues each frame, in block order
      * @param beforeEncode run on the worker before each block: a no-op except in tests, which
      *     make a worker fail with it
      */
-    WorkerPool(AdaptiveCompressor compressor, ByteFifo fifo, QueuedFrames queued, WorkerCountTuner tuner,
+    WorkerPool(AdaptiveCompressor compressor, ByteFifo fifo, FrameQueue frames, WorkerCountTuner tuner,
             int maxWorkers, ThreadFactory threadFactory, Runnable beforeEncode) {
         this.compressor = compressor;
         this.fifo = fifo;
-        this.queued = queued;
+        this.frames = frames;
         this.tuner = tuner;
         this.threadFactory = threadFactory;
         this.beforeEncode = beforeEncode;
@@ -111,7 +118,7 @@ final class WorkerPool {
         this.filling = new Slot(blockSize);
     }
 
-    /** The buffer the writer fills with the next block, from {@link #INPUT_OFFSET}. */
+    /** The buffer the writer fills with the next block, from {@link AdaptiveOutputStream#BLOCK_START}. */
     byte[] fillBuffer() {
         return filling.input;
     }
@@ -245,32 +252,8 @@ final class WorkerPool {
         checkFailure();
         inFlight.pollFirst();
         compressor.recordBlock(slot.job);
-        long recompressNanos = queued == null ? 0 : queued.takeNanos();
-        // Raw frames the writer wrote itself since the last update, while it compressed blocks, are told too.
-        compressor.update(slot.fifoAtDispatch, fifo.queuedBytes(), fifo.drainedBytes(),
-                fifo.takeWriterWaitNanos() + recompressNanos, fifo.takeDirectWriteBytes(), fifo.takeDirectWriteNanos());
-        byte[] frame = slot.frame;
-        int frameLength = slot.job.frameLength();
-        boolean payloadInSource = slot.job.payloadInSource();
-        if (queued != null) {
-            queued.recompress(fifo, compressor); // the queue first: it reuses the buffer the block's new frame is left in
-            int again = queued.recompressNewest(compressor, slot.input, INPUT_OFFSET, slot.length);
-            if (again > 0) {
-                frame = queued.frame();
-                frameLength = again;
-                payloadInSource = false;
-            }
-        }
-        long start = fifo.putPosition();
-        if (payloadInSource) {
-            fifo.put(frame, 0, FrameFormat.BLOCK_HEADER_LENGTH, slot.input, INPUT_OFFSET, slot.length);
-            frameLength = FrameFormat.BLOCK_HEADER_LENGTH + slot.length;
-        } else {
-            fifo.put(frame, 0, frameLength);
-        }
-        if (queued != null) {
-            queued.add(start, frameLength, compressor.recompressibleRungOfLastBlock());
-        }
+        int n = slot.job.payloadInSource() ? FrameFormat.BLOCK_HEADER_LENGTH : slot.job.frameLength();
+        frames.queue(slot.fifoAtDispatch, slot.frame, n, slot.input, INPUT_OFFSET, slot.length);
         free.addLast(slot);
         k = tuner.blockQueued(slot.length, System.nanoTime());
     }

@@ -54,16 +54,9 @@ class ParallelCompressionTest {
     @MethodSource("workersAndKinds")
     void roundTripsEveryKindBitExactWithOddWritesSingleBytesAndFlushes(int maxWorkers, DataKind kind)
             throws IOException {
-        byte[] data = kind.generate(SIZE);
-        SplittableRandom random = new SplittableRandom(kind.ordinal() * 31L + maxWorkers);
-        ByteArrayOutputStream sink = new ByteArrayOutputStream();
-        AdaptiveOutputStream out = restless(maxWorkers).controller("throughput").fifoCapacity(64 * 1024).build(sink);
-        writeInPieces(out, data, () -> writeSize(random), () -> random.nextInt(16) == 0);
-        out.close();
+        CompressionStatistics stats = roundTripInOddPieces(restless(maxWorkers), kind,
+                new SplittableRandom(kind.ordinal() * 31L + maxWorkers));
 
-        assertThat(decode(sink.toByteArray())).isEqualTo(data);
-        CompressionStatistics stats = out.statistics();
-        assertThat(stats.totalBytesIn()).isEqualTo(SIZE);
         assertThat(stats.workers()).isBetween(1, maxWorkers);
     }
 
@@ -76,16 +69,26 @@ class ParallelCompressionTest {
     @MethodSource("workersAndRepeatingKinds")
     void withHistoriesTheWritersBlocksAndTheWorkersInterleaveBitExact(int maxWorkers, DataKind kind)
             throws IOException {
+        roundTripInOddPieces(restless(maxWorkers).history(true), kind,
+                new SplittableRandom(kind.ordinal() * 17L + maxWorkers));
+    }
+
+    /**
+     * Writes {@value #SIZE} bytes of {@code kind} through the throughput controller in pieces of
+     * {@link #writeSize} with a flush now and then, asserts they decode bit-exact and were all
+     * counted, and returns the stream's statistics.
+     */
+    private static CompressionStatistics roundTripInOddPieces(AdaptiveOutputStream.Builder builder, DataKind kind,
+            SplittableRandom random) throws IOException {
         byte[] data = kind.generate(SIZE);
-        SplittableRandom random = new SplittableRandom(kind.ordinal() * 17L + maxWorkers);
         ByteArrayOutputStream sink = new ByteArrayOutputStream();
-        AdaptiveOutputStream out = restless(maxWorkers).history(true).controller("throughput")
-                .fifoCapacity(64 * 1024).build(sink);
+        AdaptiveOutputStream out = builder.controller("throughput").fifoCapacity(64 * 1024).build(sink);
         writeInPieces(out, data, () -> writeSize(random), () -> random.nextInt(16) == 0);
         out.close();
 
         assertThat(decode(sink.toByteArray())).isEqualTo(data);
         assertThat(out.statistics().totalBytesIn()).isEqualTo(SIZE);
+        return out.statistics();
     }
 
     static Stream<Arguments> workersAndRepeatingKinds() {
