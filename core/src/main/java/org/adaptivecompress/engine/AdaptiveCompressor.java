@@ -393,6 +393,15 @@ public final class AdaptiveCompressor implements AutoCloseable {
     }
 
     /**
+     * The nanoseconds the last recorded block spent in its codec, divided by the workers that
+     * compressed side by side when it was planned (see {@link Observation#compressNanos()}):
+     * next to nothing for a block stored raw without trying a codec.
+     */
+    public long lastCompressNanos() {
+        return lastCompressNanos;
+    }
+
+    /**
      * The rung the last recorded block's frame was stored at, or -1 if that frame is never to
      * be compressed again: the block did not shrink or was stored raw without trying (it would
      * not shrink at a higher rung either), or its frame belongs to a history, which later

@@ -26,6 +26,14 @@ import java.util.Arrays;
  *       {@value #DRIFT_PERCENT} % from the figure the search converged on (the link, the data or
  *       the CPU changed), or after {@value #MAX_HOLD_WINDOWS} windows on one {@code k}, so a slow
  *       change is found too.
+ *   <li><b>Only where workers can gain</b>: workers take over the codec's share of the writer's
+ *       time, nothing else (Amdahl's law). A window of one worker whose codec share could not
+ *       make {@code max} workers {@value #MIN_GAIN_PERCENT} % faster ends the search at one, and
+ *       holds it without searching until a window's share could. A stream held raw or on a link
+ *       that keeps the writer waiting has next to nothing to hand over, and each window spent
+ *       measuring more workers there cost it: on unthrottled loopback the search and its restarts
+ *       on the row's noise had two workers for 28-36 % of the blocks, at about half the goodput
+ *       (docs/data/parallel-codec-share.txt).
  * </ul>
  *
  * <p>Deterministic: time comes from the caller, so tests drive it with a simulated clock. One
@@ -38,10 +46,12 @@ final class WorkerCountTuner {
     static final int TIE_PERCENT = 5;
     static final int DRIFT_PERCENT = 25;
     static final int MAX_HOLD_WINDOWS = 64;
+    static final int MIN_GAIN_PERCENT = 25;
 
     private static final double GOLDEN = (Math.sqrt(5) - 1) / 2;
     private static final double TIE = 1 - TIE_PERCENT / 100.0;
     private static final double DRIFT = DRIFT_PERCENT / 100.0;
+    private static final double MIN_GAIN = 1 + MIN_GAIN_PERCENT / 100.0;
 
     private final int max;
     private final int minWindowBlocks;
@@ -61,11 +71,14 @@ final class WorkerCountTuner {
     private double target;
     private double heldGoodput;
     private int heldWindows;
+    /** Holding one worker because a window's codec share could not pay for more, not because a search measured them. */
+    private boolean heldForShare;
 
     /** Blocks still to be queued before the next window starts: those dispatched under the previous k. */
     private int warmup = 1;
     private long windowStart;
     private long windowBytes;
+    private long windowCodecNanos;
     private int windowBlocks;
     private long windows;
 
@@ -125,9 +138,11 @@ final class WorkerCountTuner {
      * Takes in a block whose frame was queued at {@code nanoTime}.
      *
      * @param inputBytes the block's uncompressed bytes
+     * @param codecNanos the time the block spent in its codec, divided by the workers it was
+     *     planned for ({@link org.adaptivecompress.engine.AdaptiveCompressor#lastCompressNanos()})
      * @return the number of workers to compress side by side from now on
      */
-    int blockQueued(int inputBytes, long nanoTime) {
+    int blockQueued(int inputBytes, long codecNanos, long nanoTime) {
         if (max == 1 || held) {
             return k;
         }
@@ -137,20 +152,29 @@ final class WorkerCountTuner {
             return k;
         }
         windowBytes += inputBytes;
+        windowCodecNanos += codecNanos;
         windowBlocks++;
         long elapsed = nanoTime - windowStart;
         if (windowBlocks < minWindowBlocks || elapsed < Math.max(1, minWindowNanos)) {
             return k;
         }
         double measured = windowBytes * 1e9 / elapsed;
+        boolean workersCannotGain = k == 1 && bestGain((double) windowCodecNanos / elapsed) < MIN_GAIN;
         windowStart = nanoTime;
         windowBytes = 0;
+        windowCodecNanos = 0;
         windowBlocks = 0;
         windows++;
-        if (searching) {
+        if (workersCannotGain) {
+            if (!heldForShare) { // a search under way, or a hold that could restart one
+                hold(1, measured);
+                heldForShare = true;
+            }
+        } else if (searching) {
             goodput[k] = measured;
             next();
-        } else if (++heldWindows >= MAX_HOLD_WINDOWS || Math.abs(measured - heldGoodput) > DRIFT * heldGoodput) {
+        } else if (heldForShare || ++heldWindows >= MAX_HOLD_WINDOWS
+                || Math.abs(measured - heldGoodput) > DRIFT * heldGoodput) {
             // The search starts over from what the held k measures now.
             Arrays.fill(goodput, Double.NaN);
             goodput[k] = measured;
@@ -158,9 +182,28 @@ final class WorkerCountTuner {
             hi = max;
             peakFound = false;
             searching = true;
+            heldForShare = false;
             next();
         }
         return k;
+    }
+
+    /**
+     * How many times faster {@link #max} workers could make a writer that spends
+     * {@code codecShare} of its time in the codec: Amdahl's law, the rest of its time (copies,
+     * waits for the link, writes) staying as it is.
+     */
+    private double bestGain(double codecShare) {
+        double share = Math.min(1, codecShare);
+        return 1 / ((1 - share) + share / max);
+    }
+
+    /** Ends the search, holding {@code held} workers measured at {@code measured}. */
+    private void hold(int held, double measured) {
+        searching = false;
+        heldGoodput = measured;
+        heldWindows = 0;
+        moveTo(held);
     }
 
     /** Moves to the next k to measure, or to the k the search converged on. */
@@ -170,10 +213,7 @@ final class WorkerCountTuner {
             moveTo(candidate);
             return;
         }
-        searching = false;
-        heldGoodput = goodput[hi];
-        heldWindows = 0;
-        moveTo(hi);
+        hold(hi, goodput[hi]);
     }
 
     /** The next k the search needs a window of, narrowing on what is known; 0 when {@link #hi} is the choice. */
@@ -243,6 +283,7 @@ final class WorkerCountTuner {
     public String toString() {
         return "WorkerCountTuner{k=" + k + "/" + max + ", " + windows + " windows" + (searching
                 ? (peakFound ? ", fewest within the tie in [" : ", peak in [") + lo + ", " + hi + "]"
-                : ", holding at " + Math.round(heldGoodput) + " B/s") + "}";
+                : ", holding at " + Math.round(heldGoodput) + " B/s" + (heldForShare ? " for the codec share" : ""))
+                + "}";
     }
 }

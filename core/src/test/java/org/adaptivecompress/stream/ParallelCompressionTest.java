@@ -303,7 +303,8 @@ class ParallelCompressionTest {
         Set<Thread> before = workerThreads();
         byte[] data = DataKind.HTML.generate(SIZE);
         ByteArrayOutputStream sink = new ByteArrayOutputStream();
-        AdaptiveOutputStream out = restless(4).build(sink);
+        // Held: between blocks the loop below lists threads, time the tuner would not give workers for.
+        AdaptiveOutputStream out = restless(4).heldWorkers(4).build(sink);
         Set<Thread> started = new HashSet<>();
         for (int i = 0; i < data.length; i += BLOCK / 2) {
             out.write(data, i, BLOCK / 2);

@@ -8,6 +8,7 @@ import java.util.function.IntToDoubleFunction;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class WorkerCountTunerTest {
@@ -17,13 +18,15 @@ class WorkerCountTunerTest {
 
     /**
      * A pipeline on a simulated clock: with k workers, a block's frame is queued every
-     * {@code BLOCK / goodput(k)} seconds, times a bounded random factor.
+     * {@code BLOCK / goodput(k)} seconds, times a bounded random factor, of which the block
+     * spent {@link #codecShare} in its codec (all of it unless a test says otherwise).
      */
     private static final class Pipeline {
         final WorkerCountTuner tuner;
         final SplittableRandom random;
         final double noise;
         IntToDoubleFunction goodput;
+        double codecShare = 1;
         long now;
 
         Pipeline(int max, double noise, IntToDoubleFunction goodput) {
@@ -60,7 +63,7 @@ class WorkerCountTunerTest {
             double seconds = BLOCK / goodput.applyAsDouble(tuner.workers());
             seconds *= 1 + noise * (2 * random.nextDouble() - 1);
             now += (long) (seconds * 1e9);
-            tuner.blockQueued(BLOCK, now);
+            tuner.blockQueued(BLOCK, (long) (seconds * codecShare * 1e9), now);
         }
     }
 
@@ -174,25 +177,78 @@ class WorkerCountTunerTest {
     void measuresAfterTheBlocksDispatchedBeforeAChangeAndOverLongEnoughWindows() {
         WorkerCountTuner tuner = new WorkerCountTuner(4);
         long now = 0;
-        tuner.blockQueued(BLOCK, now); // the first block only marks the start
+        tuner.blockQueued(BLOCK, 0, now); // the first block only marks the start
         for (int i = 0; i < 20; i++) {
             now += 1_000_000; // 20 blocks in 20 ms: too short a window
-            tuner.blockQueued(BLOCK, now);
+            tuner.blockQueued(BLOCK, 1_000_000, now);
         }
         assertThat(tuner.windows()).isZero();
         now += 100_000_000;
-        tuner.blockQueued(BLOCK, now);
+        tuner.blockQueued(BLOCK, 100_000_000, now);
         assertThat(tuner.windows()).isEqualTo(1);
         int k = tuner.workers();
         assertThat(k).as("the search moves on from one worker").isGreaterThan(1);
         // The next block was dispatched under one worker: the new window starts after it.
         now += 500_000_000;
-        tuner.blockQueued(BLOCK, now);
+        tuner.blockQueued(BLOCK, 500_000_000, now);
         for (int i = 0; i < 8; i++) {
             now += 20_000_000;
-            tuner.blockQueued(BLOCK, now);
+            tuner.blockQueued(BLOCK, 20_000_000, now);
         }
         assertThat(tuner.windows()).isEqualTo(2);
+    }
+
+    /**
+     * A writer that spends a share {@code s} of its time in the codec gains at most
+     * {@code 1 / ((1 - s) + s / max)} from {@code max} workers; the tuner measures more workers
+     * only where that could reach 1.25x: above a share of 0.4 with two, 0.229 with eight.
+     */
+    @ParameterizedTest(name = "max {0}, codec share {1}")
+    @CsvSource({"2, 0.38", "8, 0.21", "2, 0.0"})
+    void holdsOneWorkerWithoutMeasuringMoreWhereTheCodecShareCannotPayForThem(int max, double share) {
+        // Were they measured, more workers would look faster: the tuner must not try them.
+        Pipeline p = new Pipeline(max, 0.3, k -> 40 * MB * k);
+        p.codecShare = share;
+        for (int i = 0; i < 4_000; i++) {
+            p.queueBlock();
+            assertThat(p.tuner.workers()).as("block %d: %s", i, p.tuner).isEqualTo(1);
+        }
+        assertThat(p.tuner.windows()).isGreaterThan(WorkerCountTuner.MAX_HOLD_WINDOWS);
+        assertThat(p.tuner.searching()).isFalse();
+    }
+
+    @ParameterizedTest(name = "max {0}, codec share {1}")
+    @CsvSource({"2, 0.42", "8, 0.25"})
+    void searchesWhereTheCodecShareCouldPayForMoreWorkers(int max, double share) {
+        Pipeline p = new Pipeline(max, 0, k -> 20 * MB * k);
+        p.codecShare = share;
+        p.converge(windowBound(max));
+        assertThat(p.tuner.workers()).isEqualTo(max);
+    }
+
+    @Test
+    void searchesOnceTheCodecShareRisesAndHoldsAgainWhenItFalls() {
+        // Held raw on a fast link: next to no codec time.
+        Pipeline p = new Pipeline(4, 0.02, peakAt(3));
+        p.codecShare = 0.01;
+        p.run(10);
+        assertThat(p.tuner.workers()).isEqualTo(1);
+        assertThat(p.tuner.searching()).isFalse();
+
+        // The link slows and the stream climbs to a slow rung: the codec takes the writer's time.
+        p.codecShare = 0.95;
+        p.run(1);
+        assertThat(p.tuner.searching()).as("the first window that could gain restarts the search").isTrue();
+        p.converge(windowBound(4));
+        assertThat(p.tuner.workers()).isEqualTo(3);
+
+        // Raw again: the next search measures one worker first and holds it there.
+        p.codecShare = 0.01;
+        p.goodput = k -> 40 * MB;
+        p.run(1);
+        p.converge(windowBound(4));
+        assertThat(p.tuner.workers()).isEqualTo(1);
+        assertThat(p.tuner.toString()).contains("for the codec share");
     }
 
     @Test
@@ -201,7 +257,7 @@ class WorkerCountTunerTest {
         assertThatThrownBy(() -> new WorkerCountTuner(4, 0, 0)).hasMessageContaining("window");
         WorkerCountTuner single = new WorkerCountTuner(1);
         for (int i = 0; i < 100; i++) {
-            assertThat(single.blockQueued(BLOCK, i * 100_000_000L)).isEqualTo(1);
+            assertThat(single.blockQueued(BLOCK, 100_000_000L, i * 100_000_000L)).isEqualTo(1);
         }
         assertThat(single.searching()).isFalse();
     }
