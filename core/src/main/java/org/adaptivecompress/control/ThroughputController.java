@@ -480,7 +480,11 @@ public final class ThroughputController implements LevelController {
      * gain the noise in ratios. A rung that does not keep ahead (the raw blocks mixed into
      * LZ4 on a link LZ4 alone leaves idle, see dither) leaves the writer no time to spare.
      * A guessed link counts: idle windows raise a guess above what the link took, so it errs
-     * fast, where the headroom is harder to meet. A backlog errs slow when it is a sender that
+     * fast, where the headroom is harder to meet; so does the fastest the link can be before a
+     * window measures it (see startupRung), which stands in for the estimate until then: 2 MiB
+     * of prose at 1 Mbit/s leave the writer before a window closes, and the zstd:1 frame it
+     * compressed while it waited for the first write went out as it was, where xz:6, chosen
+     * after that wait, makes it a quarter smaller. A backlog errs slow when it is a sender that
      * lost its core: one of 4 ms on JSON at 1000 Mbit/s, bounding the link at 15 MB/s (see
      * LinkEstimator), had LZ4 frames compressed again at zstd:1 while the sender
      * emptied the FIFO and waited. A link that really dropped holds its backlog far longer.
@@ -502,11 +506,12 @@ public final class ThroughputController implements LevelController {
     @Override
     public int recompressRung(int storedRung) {
         boolean backlogHeld = link.backlogHeldNanos() >= RECOMPRESS_BACKLOG_MILLIS * 1_000_000L;
-        if (held <= storedRung || !link.known() || historiesSeen || !backlogHeld) {
+        double linkAtMost = linkAtMost();
+        if (held <= storedRung || Double.isNaN(linkAtMost) || historiesSeen || !backlogHeld) {
             return storedRung;
         }
         for (int r = held; r > storedRung; r--) {
-            boolean writerHasTime = pipelineSpeed(r) >= RECOMPRESS_HEADROOM * link.rate() * effectiveRatio(r);
+            boolean writerHasTime = pipelineSpeed(r) >= RECOMPRESS_HEADROOM * linkAtMost * effectiveRatio(r);
             boolean frameShrinks = effectiveRatio(r) >= RECOMPRESS_GAIN * effectiveRatio(storedRung);
             if (measuredLately(r) && writerHasTime && frameShrinks) {
                 return r;
@@ -552,8 +557,13 @@ public final class ThroughputController implements LevelController {
      * raw, with a margin; before the link is measured, than the fastest link it can be.
      */
     private boolean compressionHidden(int rung) {
-        double linkAtMost = link.known() ? link.rate() : link.startupAtMost();
+        double linkAtMost = linkAtMost();
         return !Double.isNaN(linkAtMost) && pipelineSpeed(rung) >= linkAtMost * HIDDEN_TRY_MARGIN;
+    }
+
+    /** The link's estimate; before one is measured, the fastest the link can be (see startupRung); NaN before either. */
+    private double linkAtMost() {
+        return link.known() ? link.rate() : link.startupAtMost();
     }
 
     /**

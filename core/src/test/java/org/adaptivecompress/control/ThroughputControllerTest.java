@@ -218,6 +218,33 @@ class ThroughputControllerTest {
     }
 
     @Test
+    void beforeTheLinkIsMeasuredQueuedFramesAreCompressedAgainWhereTheWriterKeepsAheadOfItsBound() {
+        // Prose at 1 Mbit/s, as traced: two zstd:1 blocks before any write, then the writer waits
+        // 423 ms for the first 64 KiB write and compresses a third at zstd:1, the rung chosen
+        // before the wait. The bound from that write sends the stream to xz:6, whose first
+        // block takes 37 ms. No window has closed, so the link is not measured: 2 MiB at
+        // 1 Mbit/s leave the writer before one does.
+        ThroughputController controller = new ThroughputController();
+        int rung = controller.initialRung(DEFAULT_TOP);
+        rung = controller.nextRung(Observation.builder().rung(rung).topRung(DEFAULT_TOP).fifo(0, 53_200)
+                .block(BLOCK, 53_167, false).compressNanos(560_000).nanoTime(1_300_000).build());
+        rung = controller.nextRung(Observation.builder().rung(rung).topRung(DEFAULT_TOP).fifo(53_200, 110_500)
+                .block(BLOCK, 57_290, false).compressNanos(440_000).nanoTime(2_100_000).build());
+        assertThat(rung).isEqualTo(2);
+        rung = controller.nextRung(Observation.builder().rung(rung).topRung(DEFAULT_TOP).fifo(45_000, 96_300)
+                .block(BLOCK, 51_279, false).compressNanos(450_000).drainedBytes(65_536).nanoTime(426_200_000)
+                .writerWaitNanos(423_000_000).build());
+        assertThat(rung).isEqualTo(DEFAULT_TOP);
+        assertThat(controller.recompressRung(2)).as("xz:6 is not measured yet").isEqualTo(2);
+        controller.nextRung(Observation.builder().rung(rung).topRung(DEFAULT_TOP).fifo(96_300, 136_600)
+                .block(BLOCK, 40_255, false).compressNanos(37_400_000).drainedBytes(65_536).nanoTime(464_300_000)
+                .build());
+
+        // xz:6 compresses 3.5 MB/s; the link takes at most 282 KB/s, its output 0.9 MB/s.
+        assertThat(controller.recompressRung(2)).isEqualTo(DEFAULT_TOP);
+    }
+
+    @Test
     void aLinkSilentForLongerThanAStallBeforeItsFirstWriteIsBoundedAndHidesTryingRandomData() {
         // JSON blocks 3 ms apart, the FIFO growing by each frame: not one sender write finished.
         ThroughputController controller = new ThroughputController();
