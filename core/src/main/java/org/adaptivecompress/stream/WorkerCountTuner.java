@@ -198,12 +198,12 @@ final class WorkerCountTuner {
         return 1 / ((1 - share) + share / max);
     }
 
-    /** Ends the search, holding {@code held} workers measured at {@code measured}. */
-    private void hold(int held, double measured) {
+    /** Ends the search, holding {@code workers} workers, measured at {@code measured}. */
+    private void hold(int workers, double measured) {
         searching = false;
         heldGoodput = measured;
         heldWindows = 0;
-        moveTo(held);
+        moveTo(workers);
     }
 
     /** Moves to the next k to measure, or to the k the search converged on. */
