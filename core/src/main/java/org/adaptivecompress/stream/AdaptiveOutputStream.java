@@ -755,7 +755,9 @@ public final class AdaptiveOutputStream extends OutputStream {
          *
          * <p>Above 1, the stream starts workers as its tuner asks for them and tunes how many
          * compress at once, from 1 up to this bound, to the goodput it measures (see the class
-         * Javadoc). {@code maxWorkers(Runtime.getRuntime().availableProcessors())} lets one stream
+         * Javadoc), searching for more only while the codec takes enough of the writer's time
+         * for them to pay (a stream held raw, or waiting on its link, stays at one).
+         * {@code maxWorkers(Runtime.getRuntime().availableProcessors())} lets one stream
          * use every core when compression is its bottleneck; more workers than cores never help.
          * Memory grows to {@code maxWorkers + 1} slots of a block and a frame each. The rung
          * controller sees each block's compression time divided by the workers compressing side
