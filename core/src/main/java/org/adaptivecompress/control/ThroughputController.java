@@ -484,7 +484,7 @@ public final class ThroughputController implements LevelController {
      * window measures it (see startupRung), which stands in for the estimate until then: 2 MiB
      * of prose at 1 Mbit/s leave the writer before a window closes, and the zstd:1 frame it
      * compressed while it waited for the first write went out as it was, where xz:6, chosen
-     * after that wait, makes it a quarter smaller. A backlog errs slow when it is a sender that
+     * after that wait, makes it 18 % smaller. A backlog errs slow when it is a sender that
      * lost its core: one of 4 ms on JSON at 1000 Mbit/s, bounding the link at 15 MB/s (see
      * LinkEstimator), had LZ4 frames compressed again at zstd:1 while the sender
      * emptied the FIFO and waited. A link that really dropped holds its backlog far longer.

@@ -145,6 +145,11 @@ final class WorkerPool {
 
     /** Takes in a block of {@code length} bytes the writer compressed and queued (or sent) itself. */
     void writerQueued(int length) {
+        tellTuner(length);
+    }
+
+    /** Tells the tuner of the block of {@code length} bytes just queued, the last the engine recorded. */
+    private void tellTuner(int length) {
         k = tuner.blockQueued(length, compressor.lastCompressNanos(), System.nanoTime());
     }
 
@@ -255,7 +260,7 @@ final class WorkerPool {
         int n = slot.job.payloadInSource() ? FrameFormat.BLOCK_HEADER_LENGTH : slot.job.frameLength();
         frames.queue(slot.fifoAtDispatch, slot.frame, n, slot.input, INPUT_OFFSET, slot.length);
         free.addLast(slot);
-        k = tuner.blockQueued(slot.length, compressor.lastCompressNanos(), System.nanoTime());
+        tellTuner(slot.length);
     }
 
     private void startWorkers(int count) throws IOException {
