@@ -23,6 +23,7 @@ public final class Observation {
     private final long writerWaitNanos;
     private final long directWriteBytes;
     private final long directWriteNanos;
+    private final long linkIdleNanos;
     private final boolean historyStarted;
     private final boolean historyWithheld;
 
@@ -41,11 +42,12 @@ public final class Observation {
         this.writerWaitNanos = b.writerWaitNanos;
         this.directWriteBytes = b.directWriteBytes;
         this.directWriteNanos = b.directWriteNanos;
+        this.linkIdleNanos = b.linkIdleNanos;
         this.historyStarted = b.historyStarted;
         this.historyWithheld = b.historyWithheld;
     }
 
-    /** A builder with every field zero, except {@link #workers()}, one. */
+    /** A builder with every field zero, except {@link #workers()}, one, and {@link #linkIdleNanos()}, -1. */
     public static Builder builder() {
         return new Builder();
     }
@@ -154,6 +156,16 @@ public final class Observation {
     }
 
     /**
+     * Nanoseconds since the previous observation during which nothing was queued for the sink
+     * nor being written to it: the time the link sat idle for want of bytes, whatever the FIFO
+     * read at either block's end. -1 where the pipeline does not know (Netty's encoder, whose
+     * FIFO is the channel's outbound buffer, and observations built without it).
+     */
+    public long linkIdleNanos() {
+        return linkIdleNanos;
+    }
+
+    /**
      * True if this block began a history anew (see
      * {@link org.adaptivecompress.engine.CompressionOptions#history()}): the rung's history
      * started, or restarted from the stream's last bytes after missing too much of it. Such a
@@ -183,6 +195,7 @@ public final class Observation {
                 + ", " + compressNanos + " ns" + (workers > 1 ? " (" + workers + " workers)" : "")
                 + ", drained " + drainedBytes + (writerWaitNanos > 0 ? ", writer waited " + writerWaitNanos + " ns" : "")
                 + (directWriteNanos > 0 ? " (" + directWriteNanos + " ns writing " + directWriteBytes + " B directly)" : "")
+                + (linkIdleNanos >= 0 ? ", link idle " + linkIdleNanos + " ns" : "")
                 + (historyStarted ? ", history started" : "") + (historyWithheld ? ", history withheld" : "") + "}";
     }
 
@@ -200,6 +213,7 @@ public final class Observation {
         private long drainedBytes;
         private long nanoTime;
         private long writerWaitNanos;
+        private long linkIdleNanos = -1;
         private long directWriteBytes;
         private long directWriteNanos;
         private boolean historyStarted;
@@ -310,6 +324,19 @@ public final class Observation {
             }
             this.directWriteBytes = bytes;
             this.directWriteNanos = nanos;
+            return this;
+        }
+
+        /**
+         * See {@link Observation#linkIdleNanos()}; default -1, not known.
+         *
+         * @throws IllegalArgumentException if {@code nanos} is below -1
+         */
+        public Builder linkIdleNanos(long nanos) {
+            if (nanos < -1) {
+                throw new IllegalArgumentException("linkIdleNanos must be -1 (not known) or more, was " + nanos);
+            }
+            this.linkIdleNanos = nanos;
             return this;
         }
 

@@ -20,7 +20,8 @@ package org.adaptivecompress.control;
  *       below rung {@value #INITIAL_RUNG}: a FIFO that runs dry says the link took what it was
  *       offered, not that it would take raw at the writer's pace.
  *   <li><b>Link rate</b> ({@link LinkEstimator}) is measured over windows while the sender
- *       was busy throughout (a backlog at both ends); when the FIFO ran dry the link is faster
+ *       was busy throughout (a backlog at both ends), or all but a twentieth of the time by the
+ *       pipeline's count of the link's idle time; when the FIFO ran dry for longer the link is faster
  *       than what was fed to it, so the estimate doubles per such window until the link has
  *       been measured once, then grows by a quarter per window, as TCP's slow start and
  *       congestion avoidance do (never by more than a doubling, however fast a sink that

@@ -362,6 +362,19 @@ public final class AdaptiveCompressor implements AutoCloseable {
      */
     public void update(long fifoBytesAtBlockStart, long fifoBytesWhenFrameReady, long drainedBytes,
             long writerWaitNanos, long directWriteBytes, long directWriteNanos) {
+        update(fifoBytesAtBlockStart, fifoBytesWhenFrameReady, drainedBytes, writerWaitNanos, directWriteBytes,
+                directWriteNanos, -1);
+    }
+
+    /**
+     * {@link #update(long, long, long, long, long, long)} for a pipeline that knows how long
+     * nothing was queued for the sink nor being written to it since the last update (see
+     * {@link Observation#linkIdleNanos()}), or -1.
+     *
+     * @throws IllegalArgumentException as the other form does, or if {@code linkIdleNanos} is below -1
+     */
+    public void update(long fifoBytesAtBlockStart, long fifoBytesWhenFrameReady, long drainedBytes,
+            long writerWaitNanos, long directWriteBytes, long directWriteNanos, long linkIdleNanos) {
         Observation observation = Observation.builder()
                 .rung(lastPlannedRung)
                 .topRung(ladder.top())
@@ -374,6 +387,7 @@ public final class AdaptiveCompressor implements AutoCloseable {
                 .nanoTime(System.nanoTime())
                 .writerWaitNanos(writerWaitNanos)
                 .directWrites(directWriteBytes, directWriteNanos)
+                .linkIdleNanos(linkIdleNanos)
                 .historyStarted(lastStartedHistory)
                 .historyWithheld(lastHistoryWithheld)
                 .build();

@@ -529,7 +529,8 @@ public final class AdaptiveOutputStream extends OutputStream {
             throws IOException {
         long recompressNanos = queued == null ? 0 : queued.takeNanos();
         compressor.update(fifoAtStart, fifo.queuedBytes(), fifo.drainedBytes(),
-                fifo.takeWriterWaitNanos() + recompressNanos, fifo.takeDirectWriteBytes(), fifo.takeDirectWriteNanos());
+                fifo.takeWriterWaitNanos() + recompressNanos, fifo.takeDirectWriteBytes(), fifo.takeDirectWriteNanos(),
+                fifo.takeLinkIdleNanos());
         blockLimit = nextBlockLimit();
         boolean rawPayloadInSource = n == FrameFormat.BLOCK_HEADER_LENGTH;
         if (queued != null) {

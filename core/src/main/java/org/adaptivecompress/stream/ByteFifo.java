@@ -65,6 +65,13 @@ final class ByteFifo {
     /** Of {@link #writerWaitNanos}, the time the writer spent writing to the sink itself, and the bytes; only the writer touches them. */
     private long directWriteNanos;
     private long directWriteBytes;
+    /**
+     * Since when nothing has been queued for the sink nor been written to it (-1 while
+     * something is), and the idle time accumulated before that since {@link #takeLinkIdleNanos()}
+     * last read it; under the lock.
+     */
+    private long linkIdleSince = System.nanoTime();
+    private long linkIdleNanos;
 
     /** A FIFO whose ring is its capacity from the start. */
     ByteFifo(int capacity) {
@@ -143,6 +150,36 @@ final class ByteFifo {
         return took;
     }
 
+    /**
+     * Nanoseconds since the last call during which nothing was queued for the sink nor being
+     * written to it, by the sender or by the writer itself: the link idle for want of bytes.
+     * A FIFO that reads empty at a block's end says no more than that it ran dry at some
+     * moment; this says for how long.
+     */
+    long takeLinkIdleNanos() {
+        lock.lock();
+        try {
+            long idle = linkIdleNanos;
+            linkIdleNanos = 0;
+            if (linkIdleSince >= 0) {
+                long now = System.nanoTime();
+                idle += now - linkIdleSince;
+                linkIdleSince = now;
+            }
+            return idle;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The link has bytes to send from {@code now}; under the lock. */
+    private void linkBusyFrom(long now) {
+        if (linkIdleSince >= 0) {
+            linkIdleNanos += Math.max(0, now - linkIdleSince);
+            linkIdleSince = -1;
+        }
+    }
+
     /** The bytes written in {@link #writeThrough} since the last call. */
     long takeDirectWriteBytes() {
         long wrote = directWriteBytes;
@@ -165,6 +202,7 @@ final class ByteFifo {
             if (putTotal != takeTotal || flushRequested > flushedTotal || finishing) {
                 return false;
             }
+            linkBusyFrom(System.nanoTime());
         } finally {
             lock.unlock();
         }
@@ -190,6 +228,7 @@ final class ByteFifo {
             putTotal = copiedTotal;
             takeTotal += length;
             sendingEnd = takeTotal;
+            linkIdleSince = System.nanoTime();
         } finally {
             lock.unlock();
         }
@@ -306,6 +345,9 @@ final class ByteFifo {
             length = (int) (copiedTotal - from);
             copiedTotal = from;
             putTotal = from;
+            if (putTotal == takeTotal && linkIdleSince < 0) {
+                linkIdleSince = System.nanoTime();
+            }
         } finally {
             lock.unlock();
         }
@@ -397,6 +439,9 @@ final class ByteFifo {
 
     private void publishLocked() {
         if (putTotal != copiedTotal) {
+            if (putTotal == takeTotal) {
+                linkBusyFrom(System.nanoTime());
+            }
             putTotal = copiedTotal;
             changed.signalAll();
         }
@@ -482,6 +527,9 @@ final class ByteFifo {
         lock.lock();
         try {
             takeTotal += length;
+            if (takeTotal == putTotal && linkIdleSince < 0) {
+                linkIdleSince = System.nanoTime();
+            }
             boolean roomFound = roomWanted > 0 && ring.length - (putTotal - takeTotal) >= roomWanted;
             if (roomFound || drainedWanted >= 0 && takeTotal > drainedWanted) {
                 changed.signalAll();

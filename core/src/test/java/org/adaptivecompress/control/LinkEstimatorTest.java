@@ -48,6 +48,31 @@ class LinkEstimatorTest {
     }
 
     @Test
+    void aWindowTheLinkSatIdleInBrieflyMeasuresItOverTheRest() {
+        // The FIFO read empty at every block's end, but the pipeline says the link sat idle for
+        // 2 ms of the 100: over the other 98 the sender was writing, at the link's pace.
+        learn(dryBlock(0, 0, 0), false);
+        learn(dryBlock(50 * MS, 60_000, MS), false);
+        learn(dryBlock(100 * MS, 196_000, MS), false);
+
+        assertThat(link.guessed()).isFalse();
+        assertThat(link.everMeasured()).isTrue();
+        assertThat(link.rate()).isCloseTo(196_000 * 1e9 / (98 * MS), within(1.0));
+    }
+
+    @Test
+    void aWindowTheLinkSatIdleInForLongerOnlyRaisesAGuess() {
+        // Idle for 20 ms of 100: the sender's writes may have gone into a buffer with room, at
+        // any pace, so the window says only that the link took what it was offered.
+        learn(dryBlock(0, 0, 0), false);
+        learn(dryBlock(50 * MS, 60_000, 10 * MS), false);
+        learn(dryBlock(100 * MS, 196_000, 10 * MS), false);
+
+        assertThat(link.guessed()).isTrue();
+        assertThat(link.rate()).isCloseTo(2 * 196_000 * 1e9 / (100 * MS), within(1.0));
+    }
+
+    @Test
     void withHistoriesLentAnIdleWindowRaisesAGuessToAtMostFourTimesWhatDrained() {
         long drained = 0;
         learn(idle(0, drained), true);
@@ -204,6 +229,12 @@ class LinkEstimatorTest {
 
     private static Observation idle(long nanoTime, long drained) {
         return observation(nanoTime, drained, 0, 0);
+    }
+
+    /** A block whose FIFO read empty at its start and end, the link idle {@code linkIdleNanos} since the last. */
+    private static Observation dryBlock(long nanoTime, long drained, long linkIdleNanos) {
+        return Observation.builder().rung(2).topRung(6).fifo(0, 0).block(BLOCK, BLOCK / 3, false)
+                .compressNanos(MS / 2).drainedBytes(drained).nanoTime(nanoTime).linkIdleNanos(linkIdleNanos).build();
     }
 
     private static Observation observation(long nanoTime, long drained, long fifoAtStart, long fifoNow) {

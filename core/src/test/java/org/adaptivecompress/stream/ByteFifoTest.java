@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Arrays;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
@@ -49,6 +50,62 @@ class ByteFifoTest {
         System.arraycopy(data, 0, expected, 600, 600);
         assertThat(sink.toByteArray()).isEqualTo(expected);
         assertThat(fifo.drainedBytes()).isEqualTo(1200);
+    }
+
+    @Test
+    void theLinkIsIdleOnlyWhileNothingIsQueuedNorBeingWritten() throws Exception {
+        ByteFifo fifo = new ByteFifo(CAPACITY);
+        fifo.put(new byte[100], 0, 100);
+        fifo.takeLinkIdleNanos();
+        Thread.sleep(HOLD_MILLIS);
+        assertThat(fifo.takeLinkIdleNanos()).as("bytes queued").isZero();
+
+        fifo.sendQueued(OutputStream.nullOutputStream());
+        Thread.sleep(HOLD_MILLIS);
+        assertThat(fifo.takeLinkIdleNanos()).as("everything written")
+                .isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(HOLD_MILLIS));
+
+        long[] whileWriting = {-1, -1};
+        assertThat(fifo.writeThrough(new byte[10], 0, 10, holdingSink(fifo, whileWriting, 0))).isTrue();
+        assertThat(whileWriting[0]).as("the writer writing a frame itself").isZero();
+
+        CountDownLatch written = new CountDownLatch(1);
+        Thread sender = startSender(fifo, new OutputStream() {
+            @Override
+            public void write(int b) {
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                holdingSink(fifo, whileWriting, 1).write(b, off, len);
+                written.countDown();
+            }
+        });
+        fifo.put(new byte[100], 0, 100);
+        written.await();
+        fifo.finish();
+        sender.join();
+        assertThat(whileWriting[1]).as("the sender writing").isZero();
+    }
+
+    /** A sink whose write holds {@value #HOLD_MILLIS} ms and records in {@code idle[slot]} the link idle time the FIFO counted meanwhile. */
+    private static OutputStream holdingSink(ByteFifo fifo, long[] idle, int slot) {
+        return new OutputStream() {
+            @Override
+            public void write(int b) {
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                fifo.takeLinkIdleNanos();
+                try {
+                    Thread.sleep(HOLD_MILLIS);
+                } catch (InterruptedException e) {
+                    throw new java.io.InterruptedIOException();
+                }
+                idle[slot] = fifo.takeLinkIdleNanos();
+            }
+        };
     }
 
     @Test

@@ -50,6 +50,21 @@ class FirstWriteTest {
 
     @Test
     void theWaitForTheFirstWriteReachesTheControllerAsAWaitNotAsWork() throws Exception {
+        Observation afterTheWait = observationAfterAHeldFirstWrite();
+
+        assertThat(afterTheWait.writerWaitNanos()).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(HELD_MILLIS));
+    }
+
+    @Test
+    void aHeldFirstWriteIsTheLinkAtWorkNotIdle() throws Exception {
+        Observation afterTheWait = observationAfterAHeldFirstWrite();
+
+        // Queued, then in the sink's hands: the link was never idle for want of bytes meanwhile.
+        assertThat(afterTheWait.linkIdleNanos()).isBetween(0L, TimeUnit.MILLISECONDS.toNanos(HELD_MILLIS) / 2);
+    }
+
+    /** What the default controller saw of the block the writer compressed once a first write held {@value #HELD_MILLIS} ms ended. */
+    private static Observation observationAfterAHeldFirstWrite() throws Exception {
         HeldSink sink = new HeldSink();
         List<Observation> seen = new CopyOnWriteArrayList<>();
         ThroughputController model = new ThroughputController();
@@ -68,9 +83,7 @@ class FirstWriteTest {
         AdaptiveOutputStream out = AdaptiveOutputStream.builder().blockSize(BLOCK).controller(() -> recording)
                 .build(sink);
         writeThroughHeldSink(out, sink, writing -> Thread.sleep(HELD_MILLIS));
-
-        Observation afterTheWait = seen.get(AdaptiveOutputStream.BLOCKS_BEFORE_FIRST_WRITE);
-        assertThat(afterTheWait.writerWaitNanos()).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(HELD_MILLIS));
+        return seen.get(AdaptiveOutputStream.BLOCKS_BEFORE_FIRST_WRITE);
     }
 
     @ParameterizedTest(name = "maxWorkers={0}")

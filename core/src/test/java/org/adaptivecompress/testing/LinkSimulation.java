@@ -171,6 +171,8 @@ public final class LinkSimulation {
             double sent = Math.min(fifo, sendable - fromSink);
             fifo -= sent;
             drained += sent;
+            // The link idles once the sink's buffer and the FIFO have nothing left for it.
+            double linkIdle = Math.max(0, compressSeconds - (fromSink + sent) / link);
             clock += compressSeconds;
             double ratio = profile.ratio[tried] * jitter(random);
             boolean failed = tried > 0 && ratio < 32.0 / 31;
@@ -193,6 +195,7 @@ public final class LinkSimulation {
                     .nanoTime((long) (clock * 1e9))
                     .writerWaitNanos((long) (waited * 1e9))
                     .directWrites(directBytes, (long) (wroteDirectly * 1e9))
+                    .linkIdleNanos((long) (linkIdle * 1e9))
                     .build();
             waited = 0;
             wroteDirectly = 0;
