@@ -1,8 +1,9 @@
 /*
  * A link-benchmark transfer through the default controller, traced block by block: for each
  * block its time, rung and the rung chosen next, codec time, frame length, FIFO depth, the
- * writer's wait, the link estimate (G: a guess raised by idle windows), the frames compressed
- * again so far, the controller's LZ4 and zstd:1 speed (MB/s) and ratio figures and its writer
+ * writer's wait, the link estimate (G: a guess raised by idle windows), how long the link sat
+ * idle for want of bytes since the last block (-1 us where the pipeline does not say), the frames
+ * compressed again so far, the controller's LZ4 and zstd:1 speed (MB/s) and ratio figures and its writer
  * overhead (ns a byte); then a "final" line with the stream's statistics. Reads the controller's
  * private fields by reflection, so it follows the build it runs against. Not part of the
  * build; run from the repository root after `mvn -B -q -pl benchmarks -am -DskipTests package`:
@@ -96,9 +97,9 @@ public class BlockTrace {
                         public int nextRung(Observation o) {
                             int next = d.nextRung(o);
                             try {
-                                lines.add((history ? predicted(d) : "") + (WORKERS > 1 ? "w" + o.workers() + " " : "") + String.format("%5d t=%7.1fms r%d->%d c=%6.0fus out=%6d fifo=%7d wait=%6.0fus link=%8.2f%s rec=%d s1=%.0f s2=%.0f r1=%.2f r2=%.2f ovh=%.2f",
+                                lines.add((history ? predicted(d) : "") + (WORKERS > 1 ? "w" + o.workers() + " " : "") + String.format("%5d t=%7.1fms r%d->%d c=%6.0fus out=%6d fifo=%7d wait=%6.0fus link=%8.2f%s idle=%6.0fus rec=%d s1=%.0f s2=%.0f r1=%.2f r2=%.2f ovh=%.2f",
                                     n[0]++, (o.nanoTime() - t0) / 1e6, o.rung(), next, o.compressNanos()/1e3, o.storedLength(), o.fifoBytes(), o.writerWaitNanos()/1e3,
-                                    (double) link.get(estimator.get(d)) / 1e6, (boolean) guessed.get(estimator.get(d)) ? "G" : " ", outs[0] == null ? -1 : outs[0].statistics().recompressedBlocks(),
+                                    (double) link.get(estimator.get(d)) / 1e6, (boolean) guessed.get(estimator.get(d)) ? "G" : " ", o.linkIdleNanos() / 1e3, outs[0] == null ? -1 : outs[0].statistics().recompressedBlocks(),
                                     ((double[]) spd.get(figures.get(d))).length > 2 ? ((double[]) spd.get(figures.get(d)))[shown[0]] / 1e6 : 0, ((double[]) spd.get(figures.get(d))).length > 2 ? ((double[]) spd.get(figures.get(d)))[shown[1]] / 1e6 : 0,
                                     ((double[]) rat.get(figures.get(d))).length > 2 ? ((double[]) rat.get(figures.get(d)))[shown[0]] : 0, ((double[]) rat.get(figures.get(d))).length > 2 ? ((double[]) rat.get(figures.get(d)))[shown[1]] : 0, (double) ovh.get(overhead.get(d))));
                             } catch (Exception e) { throw new RuntimeException(e); }
