@@ -2,7 +2,7 @@
  * A link-benchmark transfer through the default controller, traced block by block: for each
  * block its time, rung and the rung chosen next, codec time, frame length, FIFO depth, the
  * writer's wait, the link estimate (G: a guess raised by idle windows), how long the link sat
- * idle for want of bytes since the last block (-1 us where the pipeline does not say), the frames
+ * idle for want of bytes since the last block (-0 where the pipeline does not say), the frames
  * compressed again so far, the controller's LZ4 and zstd:1 speed (MB/s) and ratio figures and its writer
  * overhead (ns a byte); then a "final" line with the stream's statistics. Reads the controller's
  * private fields by reflection, so it follows the build it runs against. Not part of the

@@ -172,11 +172,18 @@ final class ByteFifo {
         }
     }
 
-    /** The link has bytes to send from {@code now}; under the lock. */
-    private void linkBusyFrom(long now) {
+    /** The link has bytes to send from now on, if it had none; under the lock. */
+    private void linkBusy() {
         if (linkIdleSince >= 0) {
-            linkIdleNanos += Math.max(0, now - linkIdleSince);
+            linkIdleNanos += Math.max(0, System.nanoTime() - linkIdleSince);
             linkIdleSince = -1;
+        }
+    }
+
+    /** The link has nothing to send from now on, if nothing is queued nor being written; under the lock. */
+    private void linkIdleIfEmpty() {
+        if (putTotal == takeTotal && linkIdleSince < 0) {
+            linkIdleSince = System.nanoTime();
         }
     }
 
@@ -202,7 +209,7 @@ final class ByteFifo {
             if (putTotal != takeTotal || flushRequested > flushedTotal || finishing) {
                 return false;
             }
-            linkBusyFrom(System.nanoTime());
+            linkBusy();
         } finally {
             lock.unlock();
         }
@@ -228,7 +235,7 @@ final class ByteFifo {
             putTotal = copiedTotal;
             takeTotal += length;
             sendingEnd = takeTotal;
-            linkIdleSince = System.nanoTime();
+            linkIdleIfEmpty();
         } finally {
             lock.unlock();
         }
@@ -345,9 +352,7 @@ final class ByteFifo {
             length = (int) (copiedTotal - from);
             copiedTotal = from;
             putTotal = from;
-            if (putTotal == takeTotal && linkIdleSince < 0) {
-                linkIdleSince = System.nanoTime();
-            }
+            linkIdleIfEmpty();
         } finally {
             lock.unlock();
         }
@@ -439,9 +444,7 @@ final class ByteFifo {
 
     private void publishLocked() {
         if (putTotal != copiedTotal) {
-            if (putTotal == takeTotal) {
-                linkBusyFrom(System.nanoTime());
-            }
+            linkBusy(); // bytes to send now, whether or not there were before
             putTotal = copiedTotal;
             changed.signalAll();
         }
@@ -527,9 +530,7 @@ final class ByteFifo {
         lock.lock();
         try {
             takeTotal += length;
-            if (takeTotal == putTotal && linkIdleSince < 0) {
-                linkIdleSince = System.nanoTime();
-            }
+            linkIdleIfEmpty();
             boolean roomFound = roomWanted > 0 && ring.length - (putTotal - takeTotal) >= roomWanted;
             if (roomFound || drainedWanted >= 0 && takeTotal > drainedWanted) {
                 changed.signalAll();
