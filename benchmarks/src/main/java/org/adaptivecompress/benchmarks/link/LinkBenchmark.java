@@ -43,7 +43,7 @@ public final class LinkBenchmark {
      * best fixed choice is the fastest of several medians: on random data six fixed rungs all
      * send raw, and the least unlucky median of five set the mark the default was held to.
      */
-    static final int UNTHROTTLED_REPEAT_FACTOR = 3;
+    private static final int UNTHROTTLED_REPEAT_FACTOR = 3;
 
     /**
      * A contender whose first block, scaled to the whole input, would take longer than this is
