@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
@@ -101,7 +102,7 @@ class ByteFifoTest {
                 try {
                     Thread.sleep(HOLD_MILLIS);
                 } catch (InterruptedException e) {
-                    throw new java.io.InterruptedIOException();
+                    throw new InterruptedIOException();
                 }
                 idle[slot] = fifo.takeLinkIdleNanos();
             }

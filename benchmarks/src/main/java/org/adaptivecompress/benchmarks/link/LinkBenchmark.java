@@ -105,8 +105,8 @@ public final class LinkBenchmark {
         if (config.warmup()) {
             warmUp();
         }
-        notes.add(String.format(Locale.ROOT, "runs: the median of %d runs of each transfer under %.0f s (%d unthrottled,"
-                + " %d in the step scenario), else one", config.repeats(), REPEAT_BELOW_SECONDS,
+        notes.add(String.format(Locale.ROOT, "runs: the median of %d runs of each transfer under %.0f s (%d unthrottled),"
+                + " else one; %d of every step-scenario transfer", config.repeats(), REPEAT_BELOW_SECONDS,
                 UNTHROTTLED_REPEAT_FACTOR * config.repeats(), STEP_REPEAT_FACTOR * config.repeats()));
         for (LinkData data : config.kinds()) {
             for (long rate : config.rates()) {
