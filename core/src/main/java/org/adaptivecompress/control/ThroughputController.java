@@ -587,6 +587,14 @@ public final class ThroughputController implements LevelController {
      * the first window measures the link. Not raw: at 1 Gbit/s a socket buffer and the first
      * writes take a writer's first blocks at once, and a raw writer then queues megabytes in
      * milliseconds, which a link that slows later carries for seconds.
+     *
+     * <p>A rung never measured must fit the budget {@value #STEP_SLOWER} times over: the flat
+     * step it is guessed by errs fast at the top of the default ladder (zstd:15 compresses 2.2
+     * times slower than guessed from zstd:1, 2.6 times from zstd:9; docs/LADDER.md), and xz's
+     * first blocks in a JVM run cold. On JSON at 10 Mbit/s, xz:6, guessed at three times
+     * zstd:15's 16 ms or so a block, fitted the budget in 9 of 42 traced transfers; its block took
+     * 43-203 ms while the link idled, and those transfers took 0.31-0.51 s against 0.29-0.31 s
+     * (docs/data/startup-guess-margin.txt). A rung measured is taken at its figure.
      */
     private int startupRung(Observation o) {
         if (Double.isNaN(link.startupAtMost())) {
@@ -601,7 +609,8 @@ public final class ThroughputController implements LevelController {
         for (int r = pick + 1; r <= o.topRung(); r++) {
             // With histories, a rung whose history starts pays for loading it too: on a 10
             // Mbit/s link the climb otherwise reached xz, whose first block took 180 ms.
-            boolean fits = block * 1e9 / estimatedSpeed(r) + startCost(r) <= budgetNanos;
+            double guessMargin = figures.seen(r) ? 1 : STEP_SLOWER;
+            boolean fits = block * 1e9 * guessMargin / estimatedSpeed(r) + startCost(r) <= budgetNanos;
             if (fits && effectiveRatio(r) > effectiveRatio(pick)) {
                 pick = r;
             }

@@ -245,6 +245,36 @@ class ThroughputControllerTest {
     }
 
     @Test
+    void aRungNeverMeasuredFitsTheStartUpBudgetOnlyWithTheFlatGuessErrorAllowedFor() {
+        // JSON at 10 Mbit/s, as traced: two zstd:1 blocks (0.33 ms each) before any write, then
+        // the writer waits 18 ms for the first, a frame of 22.5 KB, with 45 KB queued behind it.
+        // The bound, (22.5 KB + a sender write) over 18 ms, leaves a budget of 9.4 ms a block;
+        // zstd:15, guessed 27 times slower than zstd:1 (9.1 ms), would fit it, and takes 17.
+        ThroughputController controller = new ThroughputController();
+        int rung = controller.initialRung(DEFAULT_TOP);
+        rung = controller.nextRung(Observation.builder().rung(rung).topRung(DEFAULT_TOP).fifo(0, 22_523)
+                .block(BLOCK, 22_491, false).compressNanos(330_000).nanoTime(800_000).build());
+        rung = controller.nextRung(Observation.builder().rung(rung).topRung(DEFAULT_TOP).fifo(22_523, 45_119)
+                .block(BLOCK, 22_588, false).compressNanos(330_000).nanoTime(1_300_000).build());
+        rung = controller.nextRung(Observation.builder().rung(rung).topRung(DEFAULT_TOP).fifo(45_119, 45_209)
+                .block(BLOCK, 22_581, false).compressNanos(330_000).drainedBytes(22_523).nanoTime(18_400_000)
+                .writerWaitNanos(16_700_000).build());
+
+        assertThat(rung).as("zstd:9, whose guess fits three times over").isEqualTo(4);
+
+        // Measured at 1.8 ms a block, zstd:9 is what the next guess starts from: zstd:15 at three
+        // times that, allowed nine times (16 ms), fits once the FIFO holds 82 KB.
+        rung = controller.nextRung(Observation.builder().rung(rung).topRung(DEFAULT_TOP).fifo(45_209, 65_061)
+                .block(BLOCK, 19_832, false).compressNanos(1_800_000).drainedBytes(22_523).nanoTime(20_000_000)
+                .build());
+        assertThat(rung).as("a budget of 15 ms").isEqualTo(4);
+        rung = controller.nextRung(Observation.builder().rung(rung).topRung(DEFAULT_TOP).fifo(65_061, 82_130)
+                .block(BLOCK, 19_818, false).compressNanos(1_700_000).drainedBytes(22_523).nanoTime(26_000_000)
+                .writerWaitNanos(2_300_000).build());
+        assertThat(rung).as("a budget of 24 ms").isEqualTo(5);
+    }
+
+    @Test
     void aLinkSilentForLongerThanAStallBeforeItsFirstWriteIsBoundedAndHidesTryingRandomData() {
         // JSON blocks 3 ms apart, the FIFO growing by each frame: not one sender write finished.
         ThroughputController controller = new ThroughputController();
