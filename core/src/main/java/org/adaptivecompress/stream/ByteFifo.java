@@ -56,6 +56,8 @@ final class ByteFifo {
      * taking the lock (it only grows, so a stale value is merely cautious).
      */
     private volatile long sendingEnd;
+    /** Where the sender's first write of block bytes is to end (see {@link #endFirstWriteAt}); -1: anywhere. Under the lock. */
+    private long firstWriteEnd = -1;
     private long flushRequested;
     private long flushedTotal;
     private boolean finishing;
@@ -329,6 +331,21 @@ final class ByteFifo {
         return copiedTotal;
     }
 
+    /**
+     * Ends the sender's writes at stream position {@code position} until it has written up to
+     * it: called with the end of the first frame, so that the first write the writer waits for
+     * (see AdaptiveOutputStream.awaitTheLinkAtStartup) carries one frame, not every frame
+     * queued by the time the sender was first scheduled.
+     */
+    void endFirstWriteAt(long position) {
+        lock.lock();
+        try {
+            firstWriteEnd = position;
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** The stream position before which every byte is sent or being written to the sink. */
     long sendingEnd() {
         return sendingEnd;
@@ -505,7 +522,8 @@ final class ByteFifo {
                         length = 0;
                     } else {
                         index = (int) (takeTotal % ring.length);
-                        length = (int) Math.min(Math.min(queued, ring.length - index), MAX_WRITE);
+                        long allowed = takeTotal < firstWriteEnd ? firstWriteEnd - takeTotal : MAX_WRITE;
+                        length = (int) Math.min(Math.min(queued, ring.length - index), Math.min(MAX_WRITE, allowed));
                         sendingEnd = takeTotal + length;
                     }
                 } finally {

@@ -3,10 +3,13 @@ package org.adaptivecompress.stream;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -26,7 +29,7 @@ class ByteFifoTest {
     @Test
     void aRingGrownBeforeTheSenderStartsKeepsQueuedBytesInOrderAcrossItsWrap() throws Exception {
         ByteFifo fifo = new ByteFifo(16, CAPACITY);
-        java.io.ByteArrayOutputStream sink = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream sink = new ByteArrayOutputStream();
         byte[] data = new byte[600];
         for (int i = 0; i < data.length; i++) {
             data[i] = (byte) i;
@@ -250,6 +253,46 @@ class ByteFifoTest {
         sender.join();
 
         assertThat(Arrays.copyOfRange(held.received(), 100, 400)).containsExactly(wrapping);
+    }
+
+    @Test
+    void theFirstWriteEndsWhereItWasToldEvenWithMoreQueuedAndLaterWritesDoNot() throws Exception {
+        ByteFifo fifo = new ByteFifo(CAPACITY);
+        byte[] data = new byte[700];
+        for (int i = 0; i < data.length; i++) {
+            data[i] = (byte) (i * 7);
+        }
+        fifo.put(data, 0, 16); // a stream header
+        fifo.put(data, 16, 200); // the first frame
+        fifo.endFirstWriteAt(fifo.putPosition());
+        fifo.put(data, 216, 300); // more frames, queued before the sender was scheduled
+        fifo.put(data, 516, 84);
+        WriteSizes sink = new WriteSizes();
+        Thread sender = startSender(fifo, sink);
+        awaitDrained(fifo, 600);
+        fifo.put(data, 600, 100);
+        fifo.finish();
+        sender.join();
+
+        assertThat(sink.sizes).as("header and first frame, then the rest at once").startsWith(216, 384);
+        assertThat(sink.received.toByteArray()).isEqualTo(data);
+    }
+
+    /** A sink that records the length of every write. */
+    private static final class WriteSizes extends OutputStream {
+        final List<Integer> sizes = new CopyOnWriteArrayList<>();
+        final ByteArrayOutputStream received = new ByteArrayOutputStream();
+
+        @Override
+        public void write(int b) {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public synchronized void write(byte[] b, int off, int len) {
+            sizes.add(len);
+            received.write(b, off, len);
+        }
     }
 
     /** A sender thread draining {@code fifo} into {@code sink}, started. */

@@ -3,6 +3,7 @@ package org.adaptivecompress.stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -15,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import org.adaptivecompress.control.LevelController;
 import org.adaptivecompress.control.Observation;
 import org.adaptivecompress.control.ThroughputController;
+import org.adaptivecompress.format.FrameFormat;
 import org.adaptivecompress.testing.DataKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -99,6 +101,46 @@ class FirstWriteTest {
             assertThat(expected).hasRootCauseMessage("connection refused");
         }
         assertThat(out.statistics().totalBlocks()).isLessThanOrEqualTo(AdaptiveOutputStream.BLOCKS_BEFORE_FIRST_WRITE);
+    }
+
+    @Test
+    void theWriteTheWriterWaitsForEndsWithTheFirstFrame() throws Exception {
+        // The sink holds its first write (often the stream header alone, the sender being
+        // scheduled before the first block is compressed) until the writer has queued the
+        // blocks it may before the wait: the next write must still end with the first frame.
+        List<Long> writeEnds = new CopyOnWriteArrayList<>();
+        ByteArrayOutputStream received = new ByteArrayOutputStream();
+        AdaptiveOutputStream[] stream = new AdaptiveOutputStream[1];
+        OutputStream sink = new OutputStream() {
+            @Override
+            public void write(int b) {
+                write(new byte[] {(byte) b}, 0, 1);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) {
+                while (writeEnds.isEmpty()
+                        && stream[0].statistics().totalBlocks() < AdaptiveOutputStream.BLOCKS_BEFORE_FIRST_WRITE) {
+                    Thread.onSpinWait();
+                }
+                synchronized (received) {
+                    received.write(b, off, len);
+                    writeEnds.add((long) received.size());
+                }
+            }
+        };
+        stream[0] = AdaptiveOutputStream.builder().blockSize(BLOCK).build(sink);
+        try (AdaptiveOutputStream out = stream[0]) {
+            out.write(DATA);
+        }
+
+        byte[] bytes = received.toByteArray();
+        long firstFrameEnd = FrameFormat.STREAM_HEADER_LENGTH + FrameFormat.BLOCK_HEADER_LENGTH
+                + FrameFormat.getInt(bytes, FrameFormat.STREAM_HEADER_LENGTH + 8);
+        assertThat(writeEnds).contains(firstFrameEnd);
+        try (InputStream in = new AdaptiveInputStream(new ByteArrayInputStream(bytes))) {
+            assertThat(in.readAllBytes()).isEqualTo(DATA);
+        }
     }
 
     /** What a test does while the writer is held by the sink's first write. */
