@@ -8,8 +8,6 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.util.Arrays;
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -267,32 +265,15 @@ class ByteFifoTest {
         fifo.endFirstWriteAt(fifo.putPosition());
         fifo.put(data, 216, 300); // more frames, queued before the sender was scheduled
         fifo.put(data, 516, 84);
-        WriteSizes sink = new WriteSizes();
+        WriteRecordingSink sink = new WriteRecordingSink();
         Thread sender = startSender(fifo, sink);
         awaitDrained(fifo, 600);
         fifo.put(data, 600, 100);
         fifo.finish();
         sender.join();
 
-        assertThat(sink.sizes).as("header and first frame, then the rest at once").startsWith(216, 384);
-        assertThat(sink.received.toByteArray()).isEqualTo(data);
-    }
-
-    /** A sink that records the length of every write. */
-    private static final class WriteSizes extends OutputStream {
-        final List<Integer> sizes = new CopyOnWriteArrayList<>();
-        final ByteArrayOutputStream received = new ByteArrayOutputStream();
-
-        @Override
-        public void write(int b) {
-            write(new byte[] {(byte) b}, 0, 1);
-        }
-
-        @Override
-        public synchronized void write(byte[] b, int off, int len) {
-            sizes.add(len);
-            received.write(b, off, len);
-        }
+        assertThat(sink.sizes()).as("header and first frame, then the rest at once").startsWith(216, 384);
+        assertThat(sink.received()).isEqualTo(data);
     }
 
     /** A sender thread draining {@code fifo} into {@code sink}, started. */

@@ -3,7 +3,6 @@ package org.adaptivecompress.stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -108,25 +107,15 @@ class FirstWriteTest {
         // The sink holds its first write (often the stream header alone, the sender being
         // scheduled before the first block is compressed) until the writer has queued the
         // blocks it may before the wait: the next write must still end with the first frame.
-        List<Long> writeEnds = new CopyOnWriteArrayList<>();
-        ByteArrayOutputStream received = new ByteArrayOutputStream();
         AdaptiveOutputStream[] stream = new AdaptiveOutputStream[1];
-        OutputStream sink = new OutputStream() {
-            @Override
-            public void write(int b) {
-                write(new byte[] {(byte) b}, 0, 1);
-            }
-
+        WriteRecordingSink sink = new WriteRecordingSink() {
             @Override
             public void write(byte[] b, int off, int len) {
-                while (writeEnds.isEmpty()
+                while (sizes().isEmpty()
                         && stream[0].statistics().totalBlocks() < AdaptiveOutputStream.BLOCKS_BEFORE_FIRST_WRITE) {
                     Thread.onSpinWait();
                 }
-                synchronized (received) {
-                    received.write(b, off, len);
-                    writeEnds.add((long) received.size());
-                }
+                super.write(b, off, len);
             }
         };
         stream[0] = AdaptiveOutputStream.builder().blockSize(BLOCK).build(sink);
@@ -134,10 +123,10 @@ class FirstWriteTest {
             out.write(DATA);
         }
 
-        byte[] bytes = received.toByteArray();
+        byte[] bytes = sink.received();
         long firstFrameEnd = FrameFormat.STREAM_HEADER_LENGTH + FrameFormat.BLOCK_HEADER_LENGTH
                 + FrameFormat.getInt(bytes, FrameFormat.STREAM_HEADER_LENGTH + 8);
-        assertThat(writeEnds).contains(firstFrameEnd);
+        assertThat(sink.writeEnds()).contains(firstFrameEnd);
         try (InputStream in = new AdaptiveInputStream(new ByteArrayInputStream(bytes))) {
             assertThat(in.readAllBytes()).isEqualTo(DATA);
         }
