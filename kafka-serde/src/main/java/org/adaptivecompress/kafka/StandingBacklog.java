@@ -14,6 +14,12 @@ package org.adaptivecompress.kafka;
  * linger and round trip waits the same at any rate; a backlog the broker or a quota holds waits
  * longer with every byte queued.
  *
+ * <p>A backlog that stood by its wait counts on until its waits have stayed short for
+ * {@value #INTERVAL_MILLIS} ms, CoDel's interval: acknowledgements a quota held come in a burst,
+ * and the newest bytes of a burst waited least. Read alone, one such wait emptied the FIFO the
+ * controller saw, which took the burst for a link ten times faster (a 200 KB/s quota read as
+ * 3 MB/s) and sent the next records at LZ4 or raw (docs/data/kafka-quota-it.txt).
+ *
  * <p>The wait is read from marks of how many bytes had been serialized when, one per decision:
  * the last byte acknowledged was serialized between the newest mark it covers and the next,
  * interpolated. Not thread-safe; the decider calls it under its decision lock.
@@ -24,12 +30,18 @@ final class StandingBacklog {
     static final int SLACK_MILLIS = 5;
     /** Marks kept; at one per decision they span from tens of milliseconds (fast) to seconds (a quota). */
     static final int MARKS = 256;
+    /** How long the waits of a backlog that stood must stay short before it stops counting. */
+    static final int INTERVAL_MILLIS = 100;
 
     private final long[] markSerialized = new long[MARKS];
     private final long[] markNanos = new long[MARKS];
     private int marks;
     private int newest = -1;
     private long shortestWaitNanos = Long.MAX_VALUE;
+    /** A measured wait found the backlog standing, and no interval of short waits has passed since. */
+    private boolean stoodByWait;
+    /** When the waits of the backlog that stood turned short; -1 while they are long or it is gone. */
+    private long shortSinceNanos = -1;
 
     /**
      * Records one decision's totals and returns the backlog the controller should see.
@@ -45,18 +57,40 @@ final class StandingBacklog {
         int covered = inFlight == 0 ? -1 : newestMarkCovered(acknowledgedTotal);
         if (inFlight == 0) {
             standing = false;
+            stoodByWait = false;
+            shortSinceNanos = -1;
         } else if (covered >= 0) {
             long wait = nanoTime - serializedAt(covered, acknowledgedTotal, serializedTotal, nanoTime);
             shortestWaitNanos = Math.min(shortestWaitNanos, wait);
-            standing = wait > threshold();
+            standing = judge(wait > threshold(), nanoTime);
         } else if (marks > 0 && shortestWaitNanos != Long.MAX_VALUE) {
             // The bytes acknowledged now were serialized before the oldest mark: they waited at least this long.
-            standing = nanoTime - markNanos[oldest()] > threshold();
+            standing = judge(nanoTime - markNanos[oldest()] > threshold(), nanoTime);
         } else {
             standing = true; // nothing measured yet: the backlog as it is, as without this filter
         }
         mark(serializedTotal, nanoTime);
         return standing ? inFlight : 0;
+    }
+
+    /**
+     * Whether the backlog stands, given whether the bytes acknowledged now waited long: it does
+     * if they did, and for {@value #INTERVAL_MILLIS} ms of short waits after they last did.
+     */
+    private boolean judge(boolean waitedLong, long nanoTime) {
+        if (waitedLong) {
+            stoodByWait = true;
+            shortSinceNanos = -1;
+            return true;
+        }
+        if (!stoodByWait) {
+            return false;
+        }
+        if (shortSinceNanos < 0) {
+            shortSinceNanos = nanoTime;
+        }
+        stoodByWait = nanoTime - shortSinceNanos < INTERVAL_MILLIS * 1_000_000L;
+        return stoodByWait;
     }
 
     /**

@@ -90,6 +90,42 @@ class StandingBacklogTest {
     }
 
     @Test
+    void aBurstOfAcknowledgementsWhoseNewestBytesWaitedLittleLeavesTheBacklogStanding() {
+        Producer p = new Producer(200, 5); // 200 KB/s, as under ProducerQuotaIT's quota
+        for (int i = 0; i < 40; i++) {
+            p.decideWithWait(6);
+        }
+        for (int i = 0; i < 40; i++) {
+            assertThat(p.decideWithWait(300)).as("held by the quota, decision %d", i).isPositive();
+        }
+        // The quota lets a burst through: for 60 ms the bytes acknowledged are ones serialized 10 ms before.
+        for (int i = 0; i < 12; i++) {
+            assertThat(p.decideWithWait(10)).as("in the burst, decision %d", i).isPositive();
+        }
+        assertThat(p.decideWithWait(300)).isPositive();
+    }
+
+    @Test
+    void aBacklogThatStoodStopsCountingOnceItsWaitsStayedShortForAnInterval() {
+        Producer p = new Producer(200, 5);
+        for (int i = 0; i < 40; i++) {
+            p.decideWithWait(6);
+        }
+        for (int i = 0; i < 40; i++) {
+            p.decideWithWait(300);
+        }
+        int decisionsPerInterval = (int) (StandingBacklog.INTERVAL_MILLIS / p.decisionMs);
+        for (int i = 0; i < 3 * decisionsPerInterval; i++) {
+            long seen = p.decideWithWait(6);
+            if (i < decisionsPerInterval) {
+                assertThat(seen).as("decision %d", i).isPositive();
+            } else {
+                assertThat(seen).as("decision %d", i).isZero();
+            }
+        }
+    }
+
+    @Test
     void aBacklogOlderThanEveryMarkStands() {
         Producer p = new Producer(500, 64);
         for (int i = 0; i < 20; i++) {
