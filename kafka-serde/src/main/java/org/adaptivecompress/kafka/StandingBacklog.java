@@ -89,7 +89,10 @@ final class StandingBacklog {
         if (shortSinceNanos < 0) {
             shortSinceNanos = nanoTime;
         }
-        stoodByWait = nanoTime - shortSinceNanos < INTERVAL_MILLIS * 1_000_000L;
+        if (nanoTime - shortSinceNanos >= INTERVAL_MILLIS * 1_000_000L) {
+            stoodByWait = false;
+            shortSinceNanos = -1;
+        }
         return stoodByWait;
     }
 
