@@ -52,7 +52,7 @@ class ThrottledLoopbackIT {
         // 128 blocks: with 64 (8 MiB) the test failed about one run in five on this VM (21-32 of
         // 64 at raw or LZ4, the rest at zstd:1-9); 6 of 6 passed at 16 MiB. Not traced: the
         // start-up rule keeps blocks before the link is measured at zstd:1 or above, which a
-        // longer transfer weighs less.
+        // longer transfer weighs less (docs/data/netty-unthrottled-it.txt).
         byte[] data = DataKind.TEXT.generate(16 << 20);
         AtomicReference<AdaptiveCompressionEncoder> encoder = new AtomicReference<>();
 
