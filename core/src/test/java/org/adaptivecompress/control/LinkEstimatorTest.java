@@ -171,6 +171,27 @@ class LinkEstimatorTest {
     }
 
     @Test
+    void aWindowOfDirectWritesOneHeldByAStallDoesNotMeasureTheLink() {
+        // Idle windows guess the link at 5.2 GB/s: the FIFO ran dry at every block.
+        for (int i = 0; i <= 4; i++) {
+            learn(idle(i * MS / 10, i * (long) BLOCK), false);
+        }
+        double guess = link.rate();
+        assertThat(link.guessed()).isTrue();
+        assertThat(guess).isCloseTo(4 * 2 * BLOCK * 1e9 / (MS / 5), within(1.0));
+
+        // Then two raw blocks the writer wrote itself, the second held 2.4 ms by a receiver that
+        // lost its core; the link sat idle for 50 us before each, under a twentieth of the window.
+        long start = 4 * MS / 10;
+        learn(directWriteAfterIdle(start + MS / 10, 5L * BLOCK, MS / 50, MS / 20), false);
+        learn(directWriteAfterIdle(start + MS / 10 + 25 * MS / 10, 6L * BLOCK, 24 * MS / 10, MS / 20), false);
+
+        // Read as a busy window, they would have measured 105 MB/s and replaced the guess.
+        assertThat(link.rate()).isCloseTo(guess, within(1.0));
+        assertThat(link.guessed()).isTrue();
+    }
+
+    @Test
     void aBacklogHeldPastAStallAndEmptiedWithinABlockRaisesTheEstimateAtOnce() {
         measureBusy(0, 100_000, 3, 100 * MS); // 1 MB/s, the FIFO held since time 0
         long drained = 300_000;
@@ -252,6 +273,13 @@ class LinkEstimatorTest {
         return Observation.builder().rung(0).topRung(6).fifo(0, 0).block(BLOCK, BLOCK, false)
                 .compressNanos(MS / 20).drainedBytes(drained).nanoTime(nanoTime).writerWaitNanos(nanos)
                 .directWrites(bytes, nanos).build();
+    }
+
+    /** A raw block the writer wrote itself in {@code nanos}, the link idle {@code linkIdleNanos} since the last. */
+    private static Observation directWriteAfterIdle(long nanoTime, long drained, long nanos, long linkIdleNanos) {
+        return Observation.builder().rung(0).topRung(6).fifo(0, 0).block(BLOCK, BLOCK, false)
+                .compressNanos(MS / 20).drainedBytes(drained).nanoTime(nanoTime).writerWaitNanos(nanos)
+                .directWrites(BLOCK, nanos).linkIdleNanos(linkIdleNanos).build();
     }
 
     private static Observation startup(long nanoTime, long compressNanos, long drained) {
