@@ -270,16 +270,18 @@ class LinkEstimatorTest {
     }
 
     private static Observation idleWithDirectWrite(long nanoTime, long drained, long bytes, long nanos) {
-        return Observation.builder().rung(0).topRung(6).fifo(0, 0).block(BLOCK, BLOCK, false)
-                .compressNanos(MS / 20).drainedBytes(drained).nanoTime(nanoTime).writerWaitNanos(nanos)
-                .directWrites(bytes, nanos).build();
+        return directWrite(nanoTime, drained, bytes, nanos).build();
     }
 
     /** A raw block the writer wrote itself in {@code nanos}, the link idle {@code linkIdleNanos} since the last. */
     private static Observation directWriteAfterIdle(long nanoTime, long drained, long nanos, long linkIdleNanos) {
+        return directWrite(nanoTime, drained, BLOCK, nanos).linkIdleNanos(linkIdleNanos).build();
+    }
+
+    private static Observation.Builder directWrite(long nanoTime, long drained, long bytes, long nanos) {
         return Observation.builder().rung(0).topRung(6).fifo(0, 0).block(BLOCK, BLOCK, false)
                 .compressNanos(MS / 20).drainedBytes(drained).nanoTime(nanoTime).writerWaitNanos(nanos)
-                .directWrites(BLOCK, nanos).linkIdleNanos(linkIdleNanos).build();
+                .directWrites(bytes, nanos);
     }
 
     private static Observation startup(long nanoTime, long compressNanos, long drained) {
