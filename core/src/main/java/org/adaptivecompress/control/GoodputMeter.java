@@ -85,6 +85,14 @@ final class GoodputMeter {
                 && goodput[candidate] < goodput[current];
     }
 
+    /**
+     * Whether holding {@code rung} was measured recently on a link like this one to deliver
+     * less than {@code bytesPerSecond}.
+     */
+    boolean measuredBelow(int rung, double bytesPerSecond, long block, double link) {
+        return isFresh(rung, block, link) && goodput[rung] < bytesPerSecond;
+    }
+
     /** Drops every measurement: the data changed, so every rung's goodput did. */
     void forget() {
         Arrays.fill(goodput, Double.NaN);

@@ -77,7 +77,8 @@ package org.adaptivecompress.control;
  *   <li><b>Dithering</b>: when one rung leaves the link idle and its neighbour leaves the
  *       compressor idle, blocks alternate between them in the proportion that keeps both busy,
  *       which beats either rung alone (compression of one block overlaps sending of another).
- *       On a link fast enough that sending itself takes a share of the cores (see
+ *       On a link fast enough that sending itself takes a share of the cores, or where the
+ *       dither measured less than the rung alone is predicted to deliver (see
  *       {@link #ditherConfirmed}), that overlap is measured before it is trusted: the rung is
  *       held alone until its goodput is known, and dithering stops while it measures less.
  *   <li><b>A backlog is spent on ratio</b>: while the FIFO holds more than the link needs
@@ -723,9 +724,19 @@ public final class ThroughputController implements LevelController {
      * {@value GoodputMeter#FRESH_BLOCKS} blocks, so the comparison is made again as the data or
      * the cores change. On loopback, 250 MB of text at 1 Gbit/s took 0.87-1.75 s (7 of 26
      * transfers over 1.1 s) with the model trusted, 0.87-1.01 s with it checked.
+     *
+     * <p>The share is the writer's per-byte cost, which understates what sending costs where
+     * the receiver shares the cores too (unthrottled loopback: the sender's and receiver's
+     * kernel work is several times the writer's copy and checksum). So a dither that has
+     * measured less than the model predicts for {@code home} alone is checked whatever the
+     * share: the overlap its gain rests on is not there. Unchecked, JSON unthrottled mixed
+     * LZ4 into raw for a fifth of its blocks at 1.0-1.5 GB/s, where raw alone crosses at
+     * 2.6-3.3 GB/s (docs/data/link-ab-dither-refuted.txt).
      */
     private boolean ditherConfirmed(int home, double gain) {
-        if (Double.isNaN(overhead.nanosPerByte()) || link.rate() * overhead.nanosPerByte() / 1e9 < gain - 1) {
+        boolean sendingCheap = Double.isNaN(overhead.nanosPerByte())
+                || link.rate() * overhead.nanosPerByte() / 1e9 < gain - 1;
+        if (sendingCheap && !ditherGoodput.measuredBelow(ditherKey(home), throughput(home) / HYSTERESIS, blocks, link.measured())) {
             return true;
         }
         return ditherGoodput.isFresh(home, blocks, link.measured())

@@ -30,6 +30,16 @@ class GoodputMeterTest {
     }
 
     @Test
+    void aRungMeasuredLatelyBelowARateIsMeasuredBelowIt() {
+        hold(1, 1_000_000, BLOCK / 3, 20); // 128 KiB of input per ms: 131 MB/s
+
+        assertThat(meter.measuredBelow(1, 140e6, block, LINK)).isTrue();
+        assertThat(meter.measuredBelow(1, 120e6, block, LINK)).isFalse();
+        assertThat(meter.measuredBelow(0, 140e6, block, LINK)).as("never measured").isFalse();
+        assertThat(meter.measuredBelow(1, 140e6, block + GoodputMeter.FRESH_BLOCKS + 1, LINK)).as("old").isFalse();
+    }
+
+    @Test
     void aRunTooShortToSampleMeasuresNothing() {
         hold(0, 1_000_000, BLOCK, 20);
         hold(1, 2_000_000, BLOCK / 3, GoodputMeter.MIN_BLOCKS - 1);

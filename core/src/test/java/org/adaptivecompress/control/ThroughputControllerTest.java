@@ -976,14 +976,23 @@ class ThroughputControllerTest {
         // Raw is link-bound and LZ4 compressor-bound, so the model mixes LZ4 in; but while the
         // writer compresses, the link runs at a third of its rate (its other end lost the
         // core), and the mix delivers less than raw alone.
-        int[] rungs = coupledRun(4000, 0.3);
+        int[] rungs = coupledRun(4000, 0.3, EXPENSIVE_WRITER_NANOS, 1e9);
 
         assertThat(share(rungs, 2000, 4000, 1)).as("LZ4 blocks once measured").isLessThan(0.05);
     }
 
     @Test
+    void aDitherThatMeasuresWhatTheModelPredictsGoesOnWhereSendingIsCheap() {
+        // With the writer's cost at 0.02 ns a byte sending counts as cheap, and the mix measures
+        // what the model predicts: no check holds it back.
+        int[] rungs = coupledRun(4000, 1.0, CHEAP_WRITER_NANOS, 2e9);
+
+        assertThat(share(rungs, 2000, 4000, 1)).as("LZ4 blocks").isGreaterThan(0.1);
+    }
+
+    @Test
     void aDitherThatTheLinkDoesNotPayForGoesOnWhereItMeasuresMore() {
-        int[] rungs = coupledRun(4000, 1.0);
+        int[] rungs = coupledRun(4000, 1.0, EXPENSIVE_WRITER_NANOS, 1e9);
 
         assertThat(share(rungs, 2000, 4000, 1)).as("LZ4 blocks").isGreaterThan(0.1);
     }
@@ -1162,17 +1171,21 @@ class ThroughputControllerTest {
         return rungs;
     }
 
+    /** The writer's work per block outside the codec in coupledRun: 0.5 ns a byte. */
+    private static final long EXPENSIVE_WRITER_NANOS = BLOCK / 2;
+    /** The same, 0.02 ns a byte. */
+    private static final long CHEAP_WRITER_NANOS = BLOCK / 50;
+
     /**
-     * Raw and LZ4 on text: raw costs the writer 0.5 ns a byte, LZ4 (430 MB/s, ratio 1.6) 2.3 ns
-     * more. The link takes 10 GB/s for the first 100 blocks, so the writer's cost is measured
-     * with the FIFO dry, then 1 GB/s: raw leaves the writer idle and LZ4 the link, so the model
-     * mixes LZ4 in. While a block is compressed at LZ4 the link drains at
+     * Raw and LZ4 on text: raw costs the writer {@code writerNanos} a block, LZ4 (430 MB/s,
+     * ratio 1.6) 2.3 ns a byte more. The link takes 10 GB/s for the first 100 blocks, so the
+     * writer's cost is measured with the FIFO dry, then {@code linkRate} bytes a second: raw
+     * leaves the writer idle and LZ4 the link, so the model mixes LZ4 in. While a block is compressed at LZ4 the link drains at
      * {@code linkWhileCompressing} of its rate, as a loopback receiver does when the writer
      * takes its core. The sender drains while the writer fills a block and while it
      * compresses; the writer's waits for room are reported as such.
      */
-    private static int[] coupledRun(int blocks, double linkWhileCompressing) {
-        long writerNanos = BLOCK / 2;
+    private static int[] coupledRun(int blocks, double linkWhileCompressing, long writerNanos, double linkRate) {
         long lz4Nanos = (long) (BLOCK * 1e9 / 430e6);
         int lz4Frame = (int) (BLOCK / 1.6) + 20;
         ThroughputController controller = new ThroughputController();
@@ -1183,7 +1196,7 @@ class ThroughputControllerTest {
         double fifo = 0;
         double drained = 0;
         for (int i = 0; i < blocks; i++) {
-            double link = i < 100 ? 10e9 : 1e9;
+            double link = i < 100 ? 10e9 : linkRate;
             long codecNanos = rung == 0 ? RAW_CODEC_NANOS : lz4Nanos;
             double sent = Math.min(fifo, writerNanos * link / 1e9);
             fifo -= sent;
