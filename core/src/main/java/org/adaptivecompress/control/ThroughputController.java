@@ -728,15 +728,18 @@ public final class ThroughputController implements LevelController {
      * <p>The share is the writer's per-byte cost, which understates what sending costs where
      * the receiver shares the cores too (unthrottled loopback: the sender's and receiver's
      * kernel work is several times the writer's copy and checksum). So a dither that has
-     * measured less than the model predicts for {@code home} alone is checked whatever the
-     * share: the overlap its gain rests on is not there. Unchecked, JSON unthrottled mixed
-     * LZ4 into raw for a fifth of its blocks at 1.0-1.5 GB/s, where raw alone crosses at
-     * 2.6-3.3 GB/s (docs/data/link-ab-dither-refuted.txt).
+     * measured less than the model predicts for {@code home} alone, by more than the
+     * hysteresis allows for noise, is checked whatever the share: the overlap its gain rests
+     * on is not there. Unchecked, dithers made 83-96 % of JSON's moves from raw to LZ4
+     * unthrottled, and stretches that mixed LZ4 in crossed at 0.9-1.3 GB/s where raw alone
+     * crossed at 2.6-3.3 GB/s (docs/data/link-ab-dither-refuted.txt).
      */
     private boolean ditherConfirmed(int home, double gain) {
         boolean sendingCheap = Double.isNaN(overhead.nanosPerByte())
                 || link.rate() * overhead.nanosPerByte() / 1e9 < gain - 1;
-        if (sendingCheap && !ditherGoodput.measuredBelow(ditherKey(home), throughput(home) / HYSTERESIS, blocks, link.measured())) {
+        boolean fellShort = ditherGoodput.measuredBelow(ditherKey(home), throughput(home) / HYSTERESIS, blocks,
+                link.measured());
+        if (sendingCheap && !fellShort) {
             return true;
         }
         return ditherGoodput.isFresh(home, blocks, link.measured())
