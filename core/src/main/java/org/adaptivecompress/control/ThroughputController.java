@@ -737,13 +737,16 @@ public final class ThroughputController implements LevelController {
     private boolean ditherConfirmed(int home, double gain) {
         boolean sendingCheap = Double.isNaN(overhead.nanosPerByte())
                 || link.rate() * overhead.nanosPerByte() / 1e9 < gain - 1;
-        boolean fellShort = ditherGoodput.measuredBelow(ditherKey(home), throughput(home) / HYSTERESIS, blocks,
-                link.measured());
-        if (sendingCheap && !fellShort) {
+        if (sendingCheap && !ditherFellShort(home)) {
             return true;
         }
         return ditherGoodput.isFresh(home, blocks, link.measured())
                 && !ditherGoodput.measuredWorse(ditherKey(home), home, blocks, link.measured());
+    }
+
+    /** The dither around {@code home} measured lately below the model's figure for {@code home} alone, less the hysteresis. */
+    private boolean ditherFellShort(int home) {
+        return ditherGoodput.measuredBelow(ditherKey(home), throughput(home) / HYSTERESIS, blocks, link.measured());
     }
 
     private int ditherKey(int rung) {
