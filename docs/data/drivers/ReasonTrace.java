@@ -10,9 +10,13 @@
  * guess) and the last busy window's measurement, the predicted throughput at raw and LZ4
  * (T0, T1) and their pipeline speeds (P0, P1), codec time (us), cause (LinkEstimator.CAUSE,
  * what moved the estimate: 1 busy window lowered, 2 raised, 4 idle-window guess, 8/16 backlog
- * bound without/with the stall allowance, 32 direct writes, 64 emptied backlog), and raw's and
- * LZ4's measured goodput (MB/s) @ the link it was measured on / the block it was measured at.
- * Then per transfer: seconds, wire MB and blocks per rung.
+ * bound without/with the stall allowance, 32 direct writes, 64 emptied backlog), raw's and
+ * LZ4's measured goodput (MB/s) @ the link it was measured on / the block it was measured at,
+ * zstd:1's predicted throughput and pipeline speed (T2, P2), LZ4's and zstd:1's ratios (R1,
+ * R2), and the writer's cost outside the codec (ns a byte): the block's sample where it began
+ * with the FIFO empty (ovs, NaN otherwise) and WriterOverhead's estimate after it (ov).
+ * Then per transfer: seconds, wire MB, blocks per rung and how many blocks saw that estimate
+ * above 1 ns a byte.
  *
  * Needs the REASON and CAUSE fields of docs/data/decision-reason-print.diff: from the
  * repository root, `git apply docs/data/decision-reason-print.diff`, then
@@ -49,8 +53,12 @@ public class ReasonTrace {
         Field ga = gm.getType().getDeclaredField("linkAt"); ga.setAccessible(true);
         Field gb = gm.getType().getDeclaredField("measuredAt"); gb.setAccessible(true);
         Method ps = ThroughputController.class.getDeclaredMethod("pipelineSpeed", int.class); ps.setAccessible(true);
+        Field ov = ThroughputController.class.getDeclaredField("overhead"); ov.setAccessible(true);
+        Method opb = ov.getType().getDeclaredMethod("nanosPerByte"); opb.setAccessible(true);
+        Method er = ThroughputController.class.getDeclaredMethod("estimatedRatio", int.class); er.setAccessible(true);
         for (int run = 0; run < runs; run++) {
-            double[][] d = new double[22][N];
+            double[][] d = new double[28][N];
+            long[] last = {-1};
             int[] n = {0};
             Contender c = new Contender() {
                 public String name() { return "trace"; }
@@ -72,6 +80,12 @@ public class ReasonTrace {
                                 d[10][i] = (double) tp.invoke(x, 0) / 1e6; d[11][i] = (double) tp.invoke(x, 1) / 1e6;
                                 d[12][i] = (double) ps.invoke(x, 0) / 1e6; d[13][i] = (double) ps.invoke(x, 1) / 1e6;
                                 d[14][i] = o.compressNanos() / 1e3; d[15][i] = cause.getInt(null);
+                                d[22][i] = (double) tp.invoke(x, 2) / 1e6; d[23][i] = (double) ps.invoke(x, 2) / 1e6;
+                                d[24][i] = (double) er.invoke(x, 1); d[25][i] = (double) er.invoke(x, 2);
+                                long gap = o.nanoTime() - last[0] - o.compressNanos() - o.writerWaitNanos();
+                                d[26][i] = last[0] >= 0 && o.fifoBytesAtBlockStart() == 0 && gap >= 0 ? (double) gap / o.uncompressedLength() : Double.NaN;
+                                last[0] = o.nanoTime();
+                                d[27][i] = (double) opb.invoke(ov.get(x));
                                 Object g = gm.get(x); double[] gg = (double[]) gv.get(g); double[] gl = (double[]) ga.get(g); long[] gt = (long[]) gb.get(g);
                                 if (gg.length > 1) { d[16][i] = gg[0] / 1e6; d[17][i] = gl[0] / 1e6; d[18][i] = gt[0]; d[19][i] = gg[1] / 1e6; d[20][i] = gl[1] / 1e6; d[21][i] = gt[1]; }
                             } catch (Exception ex) { throw new RuntimeException(ex); }
@@ -93,12 +107,17 @@ public class ReasonTrace {
             try (PrintWriter w = new PrintWriter(a[1] + run + ".txt")) {
                 for (int i = 0; i < Math.min(n[0], N); i++) {
                     per[(int) d[1][i]]++;
-                    w.printf("%5d t=%7.2f r%d->%d why=%d fifo=%7.0f wait=%6.0f dw=%6.0f link=%8.1f%s meas=%8.1f T0=%7.1f T1=%7.1f P0=%7.1f P1=%7.1f c=%5.0f cause=%3.0f G0=%6.0f@%6.0f/%5.0f G1=%6.0f@%6.0f/%5.0f%n",
+                    w.printf("%5d t=%7.2f r%d->%d why=%d fifo=%7.0f wait=%6.0f dw=%6.0f link=%8.1f%s meas=%8.1f T0=%7.1f T1=%7.1f P0=%7.1f P1=%7.1f c=%5.0f cause=%3.0f G0=%6.0f@%6.0f/%5.0f G1=%6.0f@%6.0f/%5.0f T2=%7.1f P2=%7.1f R1=%5.2f R2=%5.2f ovs=%6.3f ov=%6.3f%n",
                         i, d[0][i], (int) d[1][i], (int) d[2][i], (int) d[3][i], d[4][i], d[5][i], d[6][i], d[7][i], d[8][i] > 0 ? "G" : " ", d[9][i],
-                        d[10][i], d[11][i], d[12][i], d[13][i], d[14][i], d[15][i], d[16][i], d[17][i], d[18][i], d[19][i], d[20][i], d[21][i]);
+                        d[10][i], d[11][i], d[12][i], d[13][i], d[14][i], d[15][i], d[16][i], d[17][i], d[18][i], d[19][i], d[20][i], d[21][i], d[22][i], d[23][i], d[24][i], d[25][i], d[26][i], d[27][i]);
                 }
             }
-            System.out.printf("run %d: %.3f s wire %.1f MB rungs %s%n", run, r.seconds(), r.wireBytes() / 1e6, Arrays.toString(per));
+            int heavy = 0;
+            for (int i = 0; i < Math.min(n[0], N); i++) {
+                heavy += d[27][i] > 1 ? 1 : 0;
+            }
+            System.out.printf("run %d: %.3f s wire %.1f MB rungs %s writer's cost over 1 ns/B at %d blocks%n", run, r.seconds(),
+                    r.wireBytes() / 1e6, Arrays.toString(per), heavy);
         }
     }
 }

@@ -962,6 +962,17 @@ class ThroughputControllerTest {
     }
 
     @Test
+    void aPauseInTheWritersOnlySampleDoesNotStickWhileABacklogKeepsTheFifoFull() {
+        // The only block begun with the FIFO empty took 5 ms (a collection, say): alone it
+        // made every rung look 40 times slower than its codec. A backlog from then on leaves
+        // no sample of the kind, and the estimate stayed there for the whole transfer.
+        double predicted = rawThroughputAfterRawBlocks(48, i -> i == 1 ? 5_000_000 : WRITER_NANOS, i -> 0,
+                i -> i > 1);
+
+        assertThat(predicted).isCloseTo(writerPace(), Percentage.withPercentage(15));
+    }
+
+    @Test
     void timeTheWriterSpentBlockedInTheStreamIsNotTakenForItsWork() {
         // A backlog throughout, but for block 2, which the writer began after 170 ms blocked
         // in the stream (waiting for a flush, say), the FIFO emptied meanwhile.

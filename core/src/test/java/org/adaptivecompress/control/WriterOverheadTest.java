@@ -47,6 +47,24 @@ class WriterOverheadTest {
         assertThat(overhead.nanosPerByte()).isCloseTo(fallen + 0.05 * (5_000_000.0 / BLOCK - fallen), within(1e-9));
     }
 
+    @Test
+    void anEstimateLeftUnsampledBehindABacklogFollowsTheLowerOfItsSamples() {
+        long now = 0;
+        overhead.learn(block(now, 0, 0, 0, 1));
+        overhead.learn(block(now += 5_000_000, 0, 0, 0, 1)); // 5 ms: a pause, the only sample
+        double paused = 5_000_000.0 / BLOCK;
+        for (int i = 0; i < WriterOverhead.STALE_BLOCKS; i++) {
+            overhead.learn(block(now += 100_000, 0, 0, 1 << 20, 1)); // 0.1 ms behind a backlog
+        }
+        assertThat(overhead.nanosPerByte()).as("fresh").isCloseTo(paused, within(1e-9));
+
+        overhead.learn(block(now += 100_000, 0, 0, 1 << 20, 1));
+        double lowered = paused + 0.5 * (100_000.0 / BLOCK - paused);
+        assertThat(overhead.nanosPerByte()).as("stale").isCloseTo(lowered, within(1e-9));
+        overhead.learn(block(now += 5_000_000, 0, 0, 1 << 20, 1));
+        assertThat(overhead.nanosPerByte()).as("a higher sample behind a backlog").isCloseTo(lowered, within(1e-9));
+    }
+
     private static Observation block(long nanoTime, long compressNanos, long waitNanos, long fifoAtStart, int workers) {
         return Observation.builder().rung(2).topRung(6).fifo(fifoAtStart, fifoAtStart).block(BLOCK, BLOCK / 3, false)
                 .compressNanos(compressNanos).nanoTime(nanoTime).writerWaitNanos(waitNanos).workers(workers).build();
