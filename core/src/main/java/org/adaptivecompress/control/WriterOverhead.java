@@ -49,12 +49,13 @@ final class WriterOverhead {
      *
      * <p>Except once no block has begun with the FIFO empty for {@value #STALE_BLOCKS} blocks:
      * then the estimate follows the lower of those samples too. Without that, an estimate that
-     * one pause raised never came down where it mattered most. On JSON at 1 Gbit/s a single
-     * sample of 36 ns a byte (a 4.7 ms pause in a 128 KiB block) made raw, LZ4 and zstd:1 all
-     * look like 50 MB/s; raw's FIFO, full from then on, gave no other sample, and the stream
-     * sent 1,648 of 1,907 blocks raw (1.8 s against 0.4 s). Likewise a start-up sample of
-     * 5.7 ns, or a pause of 2 ms, made zstd:1 look slower than LZ4 fills the link, and LZ4,
-     * with its FIFO full, held the rest of the transfer.
+     * one pause raised never came down where it mattered most. On JSON at 1 Gbit/s the first
+     * sample with the FIFO empty, 20 ns a byte (a 2.9 ms pause in a 128 KiB block), made raw,
+     * LZ4 and zstd:1 all look like 44-49 MB/s; raw's FIFO, full from then on, gave no other
+     * sample, and the stream sent 1,557 of 1,908 blocks raw (1.7 s; with this rule 0.40-0.71 s). A
+     * start-up sample of 7.4 ns did the same (1.9 s), and later pauses of 15-25 ns a byte left
+     * zstd:1 looking slower than LZ4 fills the link, so LZ4, its FIFO full, held the rest of
+     * the transfer (docs/data/writer-overhead-stale.txt).
      */
     void learn(Observation o) {
         long gap = o.nanoTime() - lastNanos - o.compressNanos() - o.writerWaitNanos();
