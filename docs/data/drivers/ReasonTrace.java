@@ -14,7 +14,8 @@
  * LZ4's measured goodput (MB/s) @ the link it was measured on / the block it was measured at,
  * zstd:1's predicted throughput and pipeline speed (T2, P2), LZ4's and zstd:1's ratios (R1,
  * R2), and the writer's cost outside the codec (ns a byte): the block's sample where it began
- * with the FIFO empty (ovs, NaN otherwise) and WriterOverhead's estimate after it (ov).
+ * with the FIFO empty (ovs, NaN otherwise) and WriterOverhead's estimate after it (ov), and the
+ * measured goodput of dithers around raw and of raw held alone (D0, A0: MB/s @ link / block, as G0).
  * Then per transfer: seconds, wire MB, blocks per rung and how many blocks saw that estimate
  * above 1 ns a byte.
  *
@@ -49,6 +50,7 @@ public class ReasonTrace {
         Field ml = est.getType().getDeclaredField("measuredLink"); ml.setAccessible(true);
         Method tp = ThroughputController.class.getDeclaredMethod("throughput", int.class); tp.setAccessible(true);
         Field gm = ThroughputController.class.getDeclaredField("goodput"); gm.setAccessible(true);
+        Field dgm = ThroughputController.class.getDeclaredField("ditherGoodput"); dgm.setAccessible(true);
         Field gv = gm.getType().getDeclaredField("goodput"); gv.setAccessible(true);
         Field ga = gm.getType().getDeclaredField("linkAt"); ga.setAccessible(true);
         Field gb = gm.getType().getDeclaredField("measuredAt"); gb.setAccessible(true);
@@ -57,7 +59,7 @@ public class ReasonTrace {
         Method opb = ov.getType().getDeclaredMethod("nanosPerByte"); opb.setAccessible(true);
         Method er = ThroughputController.class.getDeclaredMethod("estimatedRatio", int.class); er.setAccessible(true);
         for (int run = 0; run < runs; run++) {
-            double[][] d = new double[28][N];
+            double[][] d = new double[34][N];
             long[] last = {-1};
             int[] n = {0};
             Contender c = new Contender() {
@@ -87,6 +89,8 @@ public class ReasonTrace {
                                 last[0] = o.nanoTime();
                                 d[27][i] = (double) opb.invoke(ov.get(x));
                                 Object g = gm.get(x); double[] gg = (double[]) gv.get(g); double[] gl = (double[]) ga.get(g); long[] gt = (long[]) gb.get(g);
+                                Object dg = dgm.get(x); double[] dgg = (double[]) gv.get(dg); double[] dgl = (double[]) ga.get(dg); long[] dgt = (long[]) gb.get(dg);
+                                if (dgg.length > 1) { int k = dgg.length / 2; d[28][i] = dgg[k] / 1e6; d[29][i] = dgl[k] / 1e6; d[30][i] = dgt[k]; d[31][i] = dgg[0] / 1e6; d[32][i] = dgl[0] / 1e6; d[33][i] = dgt[0]; }
                                 if (gg.length > 1) { d[16][i] = gg[0] / 1e6; d[17][i] = gl[0] / 1e6; d[18][i] = gt[0]; d[19][i] = gg[1] / 1e6; d[20][i] = gl[1] / 1e6; d[21][i] = gt[1]; }
                             } catch (Exception ex) { throw new RuntimeException(ex); }
                             return next;
@@ -107,9 +111,9 @@ public class ReasonTrace {
             try (PrintWriter w = new PrintWriter(a[1] + run + ".txt")) {
                 for (int i = 0; i < Math.min(n[0], N); i++) {
                     per[(int) d[1][i]]++;
-                    w.printf("%5d t=%7.2f r%d->%d why=%d fifo=%7.0f wait=%6.0f dw=%6.0f link=%8.1f%s meas=%8.1f T0=%7.1f T1=%7.1f P0=%7.1f P1=%7.1f c=%5.0f cause=%3.0f G0=%6.0f@%6.0f/%5.0f G1=%6.0f@%6.0f/%5.0f T2=%7.1f P2=%7.1f R1=%5.2f R2=%5.2f ovs=%6.3f ov=%6.3f%n",
+                    w.printf("%5d t=%7.2f r%d->%d why=%d fifo=%7.0f wait=%6.0f dw=%6.0f link=%8.1f%s meas=%8.1f T0=%7.1f T1=%7.1f P0=%7.1f P1=%7.1f c=%5.0f cause=%3.0f G0=%6.0f@%6.0f/%5.0f G1=%6.0f@%6.0f/%5.0f T2=%7.1f P2=%7.1f R1=%5.2f R2=%5.2f ovs=%6.3f ov=%6.3f D0=%6.0f@%6.0f/%5.0f A0=%6.0f@%6.0f/%5.0f%n",
                         i, d[0][i], (int) d[1][i], (int) d[2][i], (int) d[3][i], d[4][i], d[5][i], d[6][i], d[7][i], d[8][i] > 0 ? "G" : " ", d[9][i],
-                        d[10][i], d[11][i], d[12][i], d[13][i], d[14][i], d[15][i], d[16][i], d[17][i], d[18][i], d[19][i], d[20][i], d[21][i], d[22][i], d[23][i], d[24][i], d[25][i], d[26][i], d[27][i]);
+                        d[10][i], d[11][i], d[12][i], d[13][i], d[14][i], d[15][i], d[16][i], d[17][i], d[18][i], d[19][i], d[20][i], d[21][i], d[22][i], d[23][i], d[24][i], d[25][i], d[26][i], d[27][i], d[28][i], d[29][i], d[30][i], d[31][i], d[32][i], d[33][i]);
                 }
             }
             int heavy = 0;

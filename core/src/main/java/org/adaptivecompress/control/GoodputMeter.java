@@ -20,18 +20,25 @@ import org.adaptivecompress.format.FrameFormat;
  * since a different link makes a different rung best. That rate, not the controller's
  * estimate: the estimate grows on its own while a slow codec keeps the link idle, which says
  * nothing new about the link.
+ *
+ * <p>A sample that refuted what the model predicted may be kept longer (see
+ * {@link #keepVerdict}): measuring again means holding the refuted choice once more.
  */
 final class GoodputMeter {
 
     static final int MIN_BLOCKS = 8;
     static final int MIN_MILLIS = 10;
     static final int FRESH_BLOCKS = 1024;
+    /** The longest a refuted sample stays valid: sixteen times {@value #FRESH_BLOCKS} blocks. */
+    static final int LONGEST_VERDICT = 16 * FRESH_BLOCKS;
     static final double LINK_DRIFT = 2;
     private static final double ALPHA = 0.5;
 
     private double[] goodput = new double[0];
     private long[] measuredAt = new long[0];
     private double[] linkAt = new double[0];
+    /** Blocks each rung's sample stays valid: {@value #FRESH_BLOCKS}, or longer once refuted (see keepVerdict). */
+    private int[] freshFor = new int[0];
 
     private int runRung = -1;
     private int runBlocks;
@@ -46,6 +53,7 @@ final class GoodputMeter {
             goodput = new double[rungs];
             measuredAt = new long[rungs];
             linkAt = new double[rungs];
+            freshFor = new int[rungs];
             forget();
         }
     }
@@ -93,8 +101,27 @@ final class GoodputMeter {
         return isFresh(rung, block, link) && goodput[rung] < bytesPerSecond;
     }
 
+    /** The block at which {@code rung} was last measured; far in the past if never. */
+    long measuredAt(int rung) {
+        return measuredAt[rung];
+    }
+
+    /**
+     * Sets how long {@code rung}'s sample stays valid, where {@code rung} compresses more than
+     * what it was weighed against: one that refuted what holding the rung was expected to
+     * deliver, twice as long as the last verdict, up to {@value #LONGEST_VERDICT} blocks, and
+     * on a link faster than it was measured on too (compressing more pays less the faster the
+     * link); one that did not, {@value #FRESH_BLOCKS}. A controller that holds off what its
+     * model proposes while a sample refutes it then tries it again the less often the more
+     * often it was refuted, each try costing what the refuted choice costs while it is measured.
+     */
+    void keepVerdict(int rung, boolean refuted) {
+        freshFor[rung] = refuted ? Math.min(2 * freshFor[rung], LONGEST_VERDICT) : FRESH_BLOCKS;
+    }
+
     /** Drops every measurement: the data changed, so every rung's goodput did. */
     void forget() {
+        Arrays.fill(freshFor, FRESH_BLOCKS);
         Arrays.fill(goodput, Double.NaN);
         Arrays.fill(measuredAt, Long.MIN_VALUE / 2);
         Arrays.fill(linkAt, Double.NaN);
@@ -103,17 +130,19 @@ final class GoodputMeter {
 
     /**
      * Whether holding {@code rung} has been measured within the last {@value #FRESH_BLOCKS}
-     * blocks on a link like this one.
+     * blocks on a link like this one (or within its verdict's span, on a link like it or
+     * faster, see keepVerdict).
      */
     boolean isFresh(int rung, long block, double link) {
-        if (Double.isNaN(goodput[rung]) || block - measuredAt[rung] > FRESH_BLOCKS) {
+        if (Double.isNaN(goodput[rung]) || block - measuredAt[rung] > freshFor[rung]) {
             return false;
         }
         if (Double.isNaN(link) || Double.isNaN(linkAt[rung])) {
             return Double.isNaN(link) && Double.isNaN(linkAt[rung]);
         }
         double drift = link / linkAt[rung];
-        return drift <= LINK_DRIFT && drift >= 1 / LINK_DRIFT;
+        boolean refuted = freshFor[rung] > FRESH_BLOCKS;
+        return (drift <= LINK_DRIFT || refuted) && drift >= 1 / LINK_DRIFT;
     }
 
     private void startRun(Observation o, int held) {

@@ -81,6 +81,8 @@ package org.adaptivecompress.control;
  *       dither measured less than the rung alone is predicted to deliver (see
  *       {@link #ditherConfirmed}), that overlap is measured before it is trusted: the rung is
  *       held alone until its goodput is known, and dithering stops while it measures less.
+ *       A dither refuted so is tried again after twice as many blocks as the last time, and
+ *       not for a faster link.
  *   <li><b>A backlog is spent on ratio</b>: while the FIFO holds more than the link needs
  *       for a stall, a block may go to a better-ratio rung that compresses slower than the link
  *       takes its output, as long as the FIFO, drained meanwhile at the link's rate, still
@@ -194,6 +196,8 @@ public final class ThroughputController implements LevelController {
     /** The rung held before the last move the model made, while that move can still be undone. */
     private int leftBehind = -1;
     private double ditherCredit;
+    /** The block at which the last dither sample judged (see judgeDitherSample) was taken. */
+    private long judgedDitherSample = Long.MIN_VALUE;
     /** The last incompressible block was at a rung whose compression the link hides: keep trying. */
     private boolean tryingIsFree;
 
@@ -735,6 +739,7 @@ public final class ThroughputController implements LevelController {
      * crossed at 2.6-3.3 GB/s (docs/data/link-ab-dither-refuted.txt).
      */
     private boolean ditherConfirmed(int home, double gain) {
+        judgeDitherSample(home);
         boolean sendingCheap = Double.isNaN(overhead.nanosPerByte())
                 || link.rate() * overhead.nanosPerByte() / 1e9 < gain - 1;
         if (sendingCheap && !ditherFellShort(home)) {
@@ -742,6 +747,28 @@ public final class ThroughputController implements LevelController {
         }
         return ditherGoodput.isFresh(home, blocks, link.measured())
                 && !ditherGoodput.measuredWorse(ditherKey(home), home, blocks, link.measured());
+    }
+
+    /**
+     * Gives each new sample of the dither around {@code home} its span (see
+     * {@link GoodputMeter#keepVerdict}): one that fell short of the model or measured below
+     * {@code home} alone refuses the dither twice as long as the last did, and on a faster
+     * link too. Measuring it again means dithering for a sample's
+     * {@value GoodputMeter#MIN_MILLIS} ms at least; where the overlap is not there
+     * (unthrottled loopback, where sending and receiving take both cores) such retries came
+     * every {@value GoodputMeter#FRESH_BLOCKS} blocks, and whenever the link measured twice as
+     * fast (unthrottled it swings from 0.5 to 4 GB/s), at a dozen to a hundred LZ4 blocks each
+     * (docs/data/link-ab-dither-verdict.txt).
+     */
+    private void judgeDitherSample(int home) {
+        int key = ditherKey(home);
+        long sampledAt = ditherGoodput.measuredAt(key);
+        if (sampledAt == judgedDitherSample || !ditherGoodput.isFresh(key, blocks, link.measured())) {
+            return;
+        }
+        judgedDitherSample = sampledAt;
+        ditherGoodput.keepVerdict(key, ditherFellShort(home)
+                || ditherGoodput.measuredWorse(key, home, blocks, link.measured()));
     }
 
     /** The dither around {@code home} measured lately below the model's figure for {@code home} alone, less the hysteresis. */

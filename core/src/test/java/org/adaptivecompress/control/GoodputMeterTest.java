@@ -71,6 +71,33 @@ class GoodputMeterTest {
         assertThat(meter.measuredWorse(1, 0, block, LINK)).as("forgotten").isFalse();
     }
 
+    @Test
+    void aRefutedSampleStaysValidTwiceAsLongAsTheLastVerdictUpToALimitAndOnAFasterLink() {
+        hold(1, 1_000_000, BLOCK / 3, 20);
+        long sampled = block;
+
+        meter.keepVerdict(1, true);
+        assertThat(meter.isFresh(1, sampled + 2 * GoodputMeter.FRESH_BLOCKS, LINK)).as("refuted once").isTrue();
+        assertThat(meter.isFresh(1, sampled + 2 * GoodputMeter.FRESH_BLOCKS + 1, LINK)).isFalse();
+        meter.keepVerdict(1, true);
+        assertThat(meter.isFresh(1, sampled + 4 * GoodputMeter.FRESH_BLOCKS, LINK)).as("refuted twice").isTrue();
+        for (int i = 0; i < 10; i++) {
+            meter.keepVerdict(1, true);
+        }
+        assertThat(meter.isFresh(1, sampled + GoodputMeter.LONGEST_VERDICT, LINK)).as("at the limit").isTrue();
+        assertThat(meter.isFresh(1, sampled + GoodputMeter.LONGEST_VERDICT + 1, LINK)).isFalse();
+        assertThat(meter.isFresh(1, sampled + 2, LINK * GoodputMeter.LINK_DRIFT * 10)).as("link faster").isTrue();
+        assertThat(meter.isFresh(1, sampled + 2, LINK / GoodputMeter.LINK_DRIFT / 1.1)).as("link slower").isFalse();
+
+        meter.keepVerdict(1, false);
+        assertThat(meter.isFresh(1, sampled + GoodputMeter.FRESH_BLOCKS + 1, LINK)).as("confirmed").isFalse();
+        assertThat(meter.isFresh(1, sampled + 2, LINK * GoodputMeter.LINK_DRIFT * 1.1)).as("confirmed, link faster").isFalse();
+        meter.keepVerdict(1, true);
+        meter.forget();
+        hold(1, 1_000_000, BLOCK / 3, 20);
+        assertThat(meter.isFresh(1, block + GoodputMeter.FRESH_BLOCKS + 1, LINK)).as("new data").isFalse();
+    }
+
     /** {@code blocks} blocks at {@code rung}, one per {@code nanosPerBlock}, each fully drained. */
     private void hold(int rung, long nanosPerBlock, int stored, int blocks) {
         holdWithBacklog(rung, nanosPerBlock, stored, blocks, 1.0);

@@ -993,6 +993,18 @@ class ThroughputControllerTest {
     }
 
     @Test
+    void aDitherRefutedAgainAndAgainIsTriedAgainLessAndLessOften() {
+        // As above, over 20,000 blocks: each try measures the dither again for a sample's
+        // worth of blocks. Tried again whenever the last sample aged (1,024 blocks), it went
+        // above raw 16 times after block 2,000, 2.8 % of the blocks; with each verdict kept
+        // twice as long as the last, 3 times (after 2,048, 4,096 and 8,192 blocks).
+        int[] rungs = coupledRun(20_000, 0.3, EXPENSIVE_WRITER_NANOS, 1e9);
+
+        assertThat(tries(rungs, 2000, 20_000)).as("tries after block 2,000").isBetween(1, 4);
+        assertThat(share(rungs, 2000, 20_000, 1)).as("LZ4 blocks").isLessThan(0.01);
+    }
+
+    @Test
     void aDitherThatMeasuresWhatTheModelPredictsGoesOnWhereSendingIsCheap() {
         // With the writer's cost at 0.02 ns a byte sending counts as cheap, and the mix measures
         // what the model predicts: no check holds it back.
@@ -1234,6 +1246,21 @@ class ThroughputControllerTest {
             fifo += frame;
         }
         return rungs;
+    }
+
+    /** How many times blocks {@code from} to {@code to} went above raw after 64 or more raw blocks in a row. */
+    private static int tries(int[] rungs, int from, int to) {
+        int tries = 0;
+        int rawRun = 0;
+        for (int i = from; i < to; i++) {
+            if (rungs[i] == 0) {
+                rawRun++;
+            } else {
+                tries += rawRun >= 64 ? 1 : 0;
+                rawRun = 0;
+            }
+        }
+        return tries;
     }
 
     private static double share(int[] rungs, int from, int to, int rung) {
