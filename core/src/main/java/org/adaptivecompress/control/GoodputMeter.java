@@ -39,6 +39,8 @@ final class GoodputMeter {
     private double[] linkAt = new double[0];
     /** Blocks each rung's sample stays valid: {@value #FRESH_BLOCKS}, or longer once refuted (see keepVerdict). */
     private int[] freshFor = new int[0];
+    /** Whether each rung's sample stays valid on a faster link (see keepVerdict). */
+    private boolean[] keptOnFasterLink = new boolean[0];
 
     private int runRung = -1;
     private int runBlocks;
@@ -54,6 +56,7 @@ final class GoodputMeter {
             measuredAt = new long[rungs];
             linkAt = new double[rungs];
             freshFor = new int[rungs];
+            keptOnFasterLink = new boolean[rungs];
             forget();
         }
     }
@@ -107,21 +110,24 @@ final class GoodputMeter {
     }
 
     /**
-     * Sets how long {@code rung}'s sample stays valid, where {@code rung} compresses more than
-     * what it was weighed against: one that refuted what holding the rung was expected to
-     * deliver, twice as long as the last verdict, up to {@value #LONGEST_VERDICT} blocks, and
-     * on a link faster than it was measured on too (compressing more pays less the faster the
-     * link); one that did not, {@value #FRESH_BLOCKS}. A controller that holds off what its
-     * model proposes while a sample refutes it then tries it again the less often the more
-     * often it was refuted, each try costing what the refuted choice costs while it is measured.
+     * Sets how long {@code rung}'s sample stays valid: one that refuted what holding the rung
+     * was expected to deliver, twice as long as the last verdict, up to {@value #LONGEST_VERDICT}
+     * blocks, and where holding it meant compressing more than the choice it was weighed
+     * against, on a link faster than it was measured on too (compressing more pays less the
+     * faster the link); one that did not, {@value #FRESH_BLOCKS}. A controller that holds off
+     * what its model proposes while a sample refutes it then tries it again the less often the
+     * more often it was refuted, each try costing what the refuted choice costs while it is
+     * measured.
      */
-    void keepVerdict(int rung, boolean refuted) {
+    void keepVerdict(int rung, boolean refuted, boolean compressesMore) {
         freshFor[rung] = refuted ? Math.min(2 * freshFor[rung], LONGEST_VERDICT) : FRESH_BLOCKS;
+        keptOnFasterLink[rung] = refuted && compressesMore;
     }
 
     /** Drops every measurement: the data changed, so every rung's goodput did. */
     void forget() {
         Arrays.fill(freshFor, FRESH_BLOCKS);
+        Arrays.fill(keptOnFasterLink, false);
         Arrays.fill(goodput, Double.NaN);
         Arrays.fill(measuredAt, Long.MIN_VALUE / 2);
         Arrays.fill(linkAt, Double.NaN);
@@ -130,8 +136,8 @@ final class GoodputMeter {
 
     /**
      * Whether holding {@code rung} has been measured within the last {@value #FRESH_BLOCKS}
-     * blocks on a link like this one (or within its verdict's span, on a link like it or
-     * faster, see keepVerdict).
+     * blocks on a link like this one (or within its verdict's span, on a link like it or, for
+     * some verdicts, faster: see keepVerdict).
      */
     boolean isFresh(int rung, long block, double link) {
         if (Double.isNaN(goodput[rung]) || block - measuredAt[rung] > freshFor[rung]) {
@@ -141,8 +147,7 @@ final class GoodputMeter {
             return Double.isNaN(link) && Double.isNaN(linkAt[rung]);
         }
         double drift = link / linkAt[rung];
-        boolean refuted = freshFor[rung] > FRESH_BLOCKS;
-        return (drift <= LINK_DRIFT || refuted) && drift >= 1 / LINK_DRIFT;
+        return (drift <= LINK_DRIFT || keptOnFasterLink[rung]) && drift >= 1 / LINK_DRIFT;
     }
 
     private void startRun(Observation o, int held) {

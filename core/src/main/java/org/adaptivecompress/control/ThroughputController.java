@@ -82,7 +82,7 @@ package org.adaptivecompress.control;
  *       {@link #ditherConfirmed}), that overlap is measured before it is trusted: the rung is
  *       held alone until its goodput is known, and dithering stops while it measures less.
  *       A dither refuted so is tried again after twice as many blocks as the last time, and
- *       not for a faster link.
+ *       one with a rung that compresses more not for a faster link.
  *   <li><b>A backlog is spent on ratio</b>: while the FIFO holds more than the link needs
  *       for a stall, a block may go to a better-ratio rung that compresses slower than the link
  *       takes its output, as long as the FIFO, drained meanwhile at the link's rate, still
@@ -196,6 +196,8 @@ public final class ThroughputController implements LevelController {
     /** The rung held before the last move the model made, while that move can still be undone. */
     private int leftBehind = -1;
     private double ditherCredit;
+    /** Whether the last dither's partner was above its home rung: the blocks its samples measured compressed more. */
+    private boolean ditherUpward;
     /** The block at which the last dither sample judged (see judgeDitherSample) was taken. */
     private long judgedDitherSample = Long.MIN_VALUE;
     /** The last incompressible block was at a rung whose compression the link hides: keep trying. */
@@ -707,6 +709,7 @@ public final class ThroughputController implements LevelController {
             return home;
         }
         dithering = true;
+        ditherUpward = partner > home;
         ditherCredit += partnerShare;
         if (ditherCredit >= 1) {
             ditherCredit -= 1;
@@ -752,8 +755,9 @@ public final class ThroughputController implements LevelController {
     /**
      * Gives each new sample of the dither around {@code home} its span (see
      * {@link GoodputMeter#keepVerdict}): one that fell short of the model or measured below
-     * {@code home} alone refuses the dither twice as long as the last did, and on a faster
-     * link too. Measuring it again means dithering for a sample's
+     * {@code home} alone refuses the dither twice as long as the last did, and if its partner
+     * compresses more than {@code home}, on a faster link too. Measuring it again means
+     * dithering for a sample's
      * {@value GoodputMeter#MIN_MILLIS} ms at least; where the overlap is not there
      * (unthrottled loopback, where sending and receiving take both cores) such retries came
      * every {@value GoodputMeter#FRESH_BLOCKS} blocks, and whenever the link measured twice as
@@ -768,7 +772,7 @@ public final class ThroughputController implements LevelController {
         }
         judgedDitherSample = sampledAt;
         ditherGoodput.keepVerdict(key, ditherFellShort(home)
-                || ditherGoodput.measuredWorse(key, home, blocks, link.measured()));
+                || ditherGoodput.measuredWorse(key, home, blocks, link.measured()), ditherUpward);
     }
 
     /** The dither around {@code home} measured lately below the model's figure for {@code home} alone, less the hysteresis. */

@@ -72,30 +72,34 @@ class GoodputMeterTest {
     }
 
     @Test
-    void aRefutedSampleStaysValidTwiceAsLongAsTheLastVerdictUpToALimitAndOnAFasterLink() {
+    void aRefutedSampleStaysValidLongerEachTimeAndOnAFasterLinkIfItCompressedMore() {
         hold(1, 1_000_000, BLOCK / 3, 20);
         long sampled = block;
 
-        meter.keepVerdict(1, true);
+        meter.keepVerdict(1, true, true);
         assertThat(meter.isFresh(1, sampled + 2 * GoodputMeter.FRESH_BLOCKS, LINK)).as("refuted once").isTrue();
         assertThat(meter.isFresh(1, sampled + 2 * GoodputMeter.FRESH_BLOCKS + 1, LINK)).isFalse();
-        meter.keepVerdict(1, true);
+        meter.keepVerdict(1, true, true);
         assertThat(meter.isFresh(1, sampled + 4 * GoodputMeter.FRESH_BLOCKS, LINK)).as("refuted twice").isTrue();
         for (int i = 0; i < 10; i++) {
-            meter.keepVerdict(1, true);
+            meter.keepVerdict(1, true, true);
         }
         assertThat(meter.isFresh(1, sampled + GoodputMeter.LONGEST_VERDICT, LINK)).as("at the limit").isTrue();
         assertThat(meter.isFresh(1, sampled + GoodputMeter.LONGEST_VERDICT + 1, LINK)).isFalse();
         assertThat(meter.isFresh(1, sampled + 2, LINK * GoodputMeter.LINK_DRIFT * 10)).as("link faster").isTrue();
         assertThat(meter.isFresh(1, sampled + 2, LINK / GoodputMeter.LINK_DRIFT / 1.1)).as("link slower").isFalse();
 
-        meter.keepVerdict(1, false);
+        meter.keepVerdict(1, true, false);
+        assertThat(meter.isFresh(1, sampled + 2, LINK * GoodputMeter.LINK_DRIFT * 1.1))
+                .as("refuted, compressing less, link faster").isFalse();
+        meter.keepVerdict(1, false, true);
         assertThat(meter.isFresh(1, sampled + GoodputMeter.FRESH_BLOCKS + 1, LINK)).as("confirmed").isFalse();
         assertThat(meter.isFresh(1, sampled + 2, LINK * GoodputMeter.LINK_DRIFT * 1.1)).as("confirmed, link faster").isFalse();
-        meter.keepVerdict(1, true);
+        meter.keepVerdict(1, true, true);
         meter.forget();
         hold(1, 1_000_000, BLOCK / 3, 20);
         assertThat(meter.isFresh(1, block + GoodputMeter.FRESH_BLOCKS + 1, LINK)).as("new data").isFalse();
+        assertThat(meter.isFresh(1, block, LINK * GoodputMeter.LINK_DRIFT * 1.1)).as("new data, link faster").isFalse();
     }
 
     /** {@code blocks} blocks at {@code rung}, one per {@code nanosPerBlock}, each fully drained. */
