@@ -761,7 +761,7 @@ public final class ThroughputController implements LevelController {
      * {@value GoodputMeter#MIN_MILLIS} ms at least; where the overlap is not there
      * (unthrottled loopback, where sending and receiving take both cores) such retries came
      * every {@value GoodputMeter#FRESH_BLOCKS} blocks, and whenever the link measured twice as
-     * fast (unthrottled it swings from 0.5 to 4 GB/s), at a dozen to a hundred LZ4 blocks each
+     * fast (unthrottled it swings from 0.3 to 5 GB/s), at a dozen to a hundred LZ4 blocks each
      * (docs/data/link-ab-dither-verdict.txt).
      */
     private void judgeDitherSample(int home) {

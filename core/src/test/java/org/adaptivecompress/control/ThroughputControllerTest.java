@@ -997,7 +997,8 @@ class ThroughputControllerTest {
         // As above, over 20,000 blocks: each try measures the dither again for a sample's
         // worth of blocks. Tried again whenever the last sample aged (1,024 blocks), it went
         // above raw 16 times after block 2,000, 2.8 % of the blocks; with each verdict kept
-        // twice as long as the last, 3 times (after 2,048, 4,096 and 8,192 blocks).
+        // twice as long as the last, 3 times (at blocks 2,266, 6,452 and 14,719: 4,186 and
+        // 8,267 blocks apart, a span of 4,096 and then 8,192 blocks plus the sample's own).
         int[] rungs = coupledRun(20_000, 0.3, EXPENSIVE_WRITER_NANOS, 1e9);
 
         assertThat(tries(rungs, 2000, 20_000)).as("tries after block 2,000").isBetween(1, 4);
