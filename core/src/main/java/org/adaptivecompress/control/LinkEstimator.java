@@ -22,6 +22,9 @@ package org.adaptivecompress.control;
  *       first block; raw blocks the writer wrote itself lower it as a backlog does, once the
  *       next such write agrees; a backlog held that long and then emptied within a block
  *       raises it.
+ *   <li><b>Raw written directly</b>: raw blocks the writer wrote itself back to back for
+ *       {@value #RAW_SPAN_MILLIS} ms, most of that time spent in the writes, measure the link
+ *       as a busy window does (see measureLinkByRawSpan).
  *   <li><b>Start-up</b>: until the first window closes, the rate is unknown and only
  *       {@linkplain #startupAtMost() bounded from above} by what drained since the stream
  *       started.
@@ -59,6 +62,10 @@ final class LinkEstimator {
      * for 128 KiB) would cost a block's worth of it to wait.
      */
     static final int DIRECT_WRITE_ALONE_MILLIS = 4 * STALL_MILLIS;
+    /** How long raw blocks the writer wrote itself back to back must last to measure the link (see measureLinkByRawSpan). */
+    static final int RAW_SPAN_MILLIS = 50;
+    /** The least share of such a span the writer must have spent writing for the link to have set its pace. */
+    static final double RAW_SPAN_WRITE_SHARE = 0.5;
     private static final double IDLE_LINK_GROWTH = 2;
     private static final double IDLE_LINK_CREEP = 1.25;
     private static final int IDLE_WINDOWS_TO_SLOW_START = 4;
@@ -104,6 +111,12 @@ final class LinkEstimator {
     private double backlogStartLink;
     /** Where earlier bounds of the current backlog were measured from: any span of it bounds the link. */
     private final DrainMarks backlogMarks = new DrainMarks(BACKLOG_MARKS);
+    /** A span of raw blocks the writer wrote itself back to back (see measureLinkByRawSpan): when it began (-1: none), its bytes and write time. */
+    private long rawSpanStartNanos = -1;
+    private long rawSpanBytes;
+    private long rawSpanWriteNanos;
+    /** The link rate the last such span measured; NaN if the last one did not (the writer, not the link, set its pace). */
+    private double rawSpanPace = Double.NaN;
     /** Bytes the writer wrote to the sink itself, and the time that took, since they last bounded the link. */
     private long directBytes;
     private long directNanos;
@@ -228,6 +241,7 @@ final class LinkEstimator {
         }
         boundLinkByBacklog(o, senderBusy);
         boundLinkByDirectWrites(o);
+        measureLinkByRawSpan(o);
         previousNanos = o.nanoTime();
         previousDrained = o.drainedBytes();
         if (windowStartNanos < 0) {
@@ -315,9 +329,11 @@ final class LinkEstimator {
             // it. Without this cap, a stream sending random data raw at 1000 Mbit/s doubled its
             // estimate every two blocks, to tens of GB/s, and then sent the text after it raw as
             // well, where zstd:1 keeps up with that link sending 43 % of the bytes.
+            // Nor past what the last span of such writes measured (see measureLinkByRawSpan).
             if (windowDirectNanos > 0) {
                 double directPace = windowDirectBytes * 1e9 / windowDirectNanos;
-                ceiling = Math.min(ceiling, Math.max(Double.isNaN(link) ? 0 : link, directPace));
+                double paceCap = Double.isNaN(rawSpanPace) ? directPace : Math.min(directPace, rawSpanPace);
+                ceiling = Math.min(ceiling, Math.max(Double.isNaN(link) ? 0 : link, paceCap));
             }
             double guess = Math.min(MAX_LINK, Math.max(Math.min(raised, ceiling), 1));
             linkGuessed |= Double.isNaN(link) || guess > link;
@@ -431,6 +447,46 @@ final class LinkEstimator {
         } else {
             lowerLinkTo(bound);
         }
+    }
+
+    /**
+     * Raw blocks the writer wrote itself, back to back for {@value #RAW_SPAN_MILLIS} ms or more,
+     * measure the link as a busy window does when the writer spent most of that time in the
+     * writes: the link, not the writer, set the pace, and the bytes over the span's time are
+     * its rate. Over a span that long a sink's burst (a socket buffer, a token bucket's 10 ms of
+     * credit) adds little; over the windows that close every {@value #LINK_WINDOW_BYTES} bytes
+     * it made such writes take 10-16 us a block at 10 Gbit/s, and the estimate a guess of
+     * 5-12 GB/s on a 1.25 GB/s link. Until the next span, idle windows of such writes raise the
+     * estimate no further than the span measured.
+     */
+    private void measureLinkByRawSpan(Observation o) {
+        if (o.rung() != 0 || o.directWriteNanos() == 0 || previousNanos < 0) {
+            rawSpanStartNanos = -1;
+            return;
+        }
+        if (rawSpanStartNanos < 0) {
+            rawSpanStartNanos = previousNanos;
+            rawSpanBytes = 0;
+            rawSpanWriteNanos = 0;
+        }
+        rawSpanBytes += o.directWriteBytes();
+        rawSpanWriteNanos += o.directWriteNanos();
+        long elapsed = o.nanoTime() - rawSpanStartNanos;
+        if (elapsed < RAW_SPAN_MILLIS * 1_000_000L) {
+            return;
+        }
+        rawSpanPace = Double.NaN;
+        if (rawSpanWriteNanos >= RAW_SPAN_WRITE_SHARE * elapsed) {
+            rawSpanPace = rawSpanBytes * 1e9 / elapsed;
+            link = rawSpanPace;
+            linkGuessed = false;
+            measuredLink = Double.isNaN(measuredLink) ? rawSpanPace
+                    : measuredLink + LINK_ALPHA * (rawSpanPace - measuredLink);
+            linkMeasured = true;
+        }
+        rawSpanStartNanos = o.nanoTime();
+        rawSpanBytes = 0;
+        rawSpanWriteNanos = 0;
     }
 
     /** Lowers a known estimate to {@code atMost}, if it is above it. */

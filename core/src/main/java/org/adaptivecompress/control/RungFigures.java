@@ -18,6 +18,8 @@ final class RungFigures {
     private static final double ALPHA = 0.3;
     /** A stale figure off by this much (relative) is replaced, not averaged. */
     private static final double STALE_CHANGE = 0.3;
+    /** How many times slower than a rung's stale figure one block must be to be taken for a hiccup (see learn). */
+    private static final double ONE_BLOCK_SLOWDOWN = 4;
     /** A fresh ratio sample off by this much (relative) from its own rung's average means new data. */
     private static final double DATA_CHANGED = 0.35;
     /** The weight of each sample in {@link #changeRate}. */
@@ -37,6 +39,8 @@ final class RungFigures {
     private double changeRate;
     /** Blocks measured at each rung since its figures were last replaced. */
     private int[] samples = new int[0];
+    /** Per rung: whether its speed is one block's that replaced a faster stale figure (see learn). */
+    private boolean[] slowedByOneBlock = new boolean[0];
 
     void size(int rungs) {
         if (speed.length != rungs) {
@@ -44,6 +48,7 @@ final class RungFigures {
             ratio = new double[rungs];
             measuredAt = new long[rungs];
             samples = new int[rungs];
+            slowedByOneBlock = new boolean[rungs];
             Arrays.fill(speed, Double.NaN);
             Arrays.fill(ratio, Double.NaN);
             Arrays.fill(measuredAt, Long.MIN_VALUE / 2);
@@ -96,6 +101,9 @@ final class RungFigures {
             replace = true;
         }
         samples[rung] = replace && !firstSampleOnly ? 1 : samples[rung] + 1;
+        // One block can be slowed by the writer losing its core (885 us for an LZ4 block that
+        // takes 63 at 10 Gbit/s), and a rung that looks slow on it may never be probed again.
+        slowedByOneBlock[rung] = replace && !dataChanged && measuredSpeed * ONE_BLOCK_SLOWDOWN < speed[rung];
         if (replace) {
             speed[rung] = measuredSpeed;
             ratio[rung] = measuredRatio;
@@ -135,6 +143,11 @@ final class RungFigures {
     /** Whether {@code measured} differs from {@code estimate} by more than {@code fraction} of it. */
     private static boolean offBy(double measured, double estimate, double fraction) {
         return Math.abs(measured / estimate - 1) > fraction;
+    }
+
+    /** Whether {@code rung}'s speed rests on one block alone that replaced a faster stale figure (see learn). */
+    boolean slowedByOneBlock(int rung) {
+        return slowedByOneBlock[rung];
     }
 
     /** Whether {@code rung} was ever measured without a history (its speed is known). */

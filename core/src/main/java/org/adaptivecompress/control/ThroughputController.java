@@ -82,7 +82,8 @@ package org.adaptivecompress.control;
  *       {@link #ditherConfirmed}), that overlap is measured before it is trusted: the rung is
  *       held alone until its goodput is known, and dithering stops while it measures less.
  *       A dither refuted so is tried again after twice as many blocks as the last time, and
- *       one with a rung that compresses more not for a faster link.
+ *       one with a rung that compresses more not for a faster link. Raw mixes nothing in on a
+ *       guessed link (see {@link #dither}).
  *   <li><b>A backlog is spent on ratio</b>: while the FIFO holds more than the link needs
  *       for a stall, a block may go to a better-ratio rung that compresses slower than the link
  *       takes its output, as long as the FIFO, drained meanwhile at the link's rate, still
@@ -688,10 +689,15 @@ public final class ThroughputController implements LevelController {
         int partner = -1;
         double partnerShare = 0;
         for (int other = home - 1; other <= home + 1; other += 2) {
-            // On a guessed link a faster rung is only reached through stepDownOnGuess. Nor a
-            // rung whose history would start afresh: its blocks, one in dozens, each paid a
-            // load (8 ms for zstd:1's 2 MiB, where a warm block takes 0.05) and then left it.
-            if (other < 0 || other > top || other < home && link.guessed() || startCost(other) > 0) {
+            // On a guessed link a faster rung is only reached through stepDownOnGuess, and raw
+            // mixes nothing in: a guess at raw says only that the link took what raw offered.
+            // Unthrottled, LZ4 dithered in on guesses of 0.8-1.8 GB/s built backlogs that the
+            // two cores drained slowly, and the model, reading them as a slow link, climbed to
+            // LZ4 and zstd:1 for tens of milliseconds; raw held long enough measures the link
+            // instead (LinkEstimator.measureLinkByRawSpan). Nor a rung whose history would
+            // start afresh: its blocks, one in dozens, each paid a load (8 ms for zstd:1's
+            // 2 MiB, where a warm block takes 0.05) and then left it.
+            if (other < 0 || other > top || (other < home || home == 0) && link.guessed() || startCost(other) > 0) {
                 continue;
             }
             double share = mixShare(home, other);
@@ -858,10 +864,13 @@ public final class ThroughputController implements LevelController {
      * Whether the model rules out probing {@code candidate} above {@code current}: not even an
      * optimistic ratio would make it deliver near what {@code current} does. Never a rung with
      * a history, whose speed is as uncertain as its ratio (a warm history compresses repeated
-     * prose thirty times as fast as the cold one that measured it at the stream's start).
+     * prose thirty times as fast as the cold one that measured it at the stream's start). Nor
+     * one whose speed is a single slow block's that replaced faster figures: traced at
+     * 10 Gbit/s, an LZ4 probe that took 885 us where LZ4 blocks took 63 (the writer lost its
+     * core) ruled LZ4 out for the 5,000 blocks left.
      */
     private boolean ruledOut(int candidate, int current) {
-        return candidate > current && !keptByHistory(candidate)
+        return candidate > current && !keptByHistory(candidate) && !figures.slowedByOneBlock(candidate)
                 && optimisticThroughput(candidate, current) < throughput(current) * PLAUSIBLE_PROBE;
     }
 

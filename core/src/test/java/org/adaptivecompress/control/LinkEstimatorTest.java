@@ -192,6 +192,25 @@ class LinkEstimatorTest {
     }
 
     @Test
+    void rawBlocksWrittenBackToBackMeasureAPacedLinkThroughItsBursts() {
+        // 10 Gbit/s through a token bucket holding 10 ms of credit, full after a stretch at a
+        // codec: the writer's raw writes take 10 us a block until it is spent, then the link's pace.
+        double rate = 1.25e9;
+        writeRawThroughBucket(rate, 12 * MS / 1000, 10 * MS, 130 * MS);
+
+        assertThat(link.guessed()).isFalse();
+        assertThat(link.rate()).isCloseTo(rate, Percentage.withPercentage(5));
+    }
+
+    @Test
+    void rawBlocksTheWriterPacesItselfLeaveTheEstimateAGuess() {
+        // The writer spends 100 us a block on its own work, the link takes each write in 10 us.
+        writeRawThroughBucket(40e9, 100 * MS / 1000, 10 * MS, 130 * MS);
+
+        assertThat(link.guessed()).isTrue();
+    }
+
+    @Test
     void aBacklogHeldPastAStallAndEmptiedWithinABlockRaisesTheEstimateAtOnce() {
         measureBusy(0, 100_000, 3, 100 * MS); // 1 MB/s, the FIFO held since time 0
         long drained = 300_000;
@@ -237,6 +256,27 @@ class LinkEstimatorTest {
         learn(busy(start, 0), false);
         for (int i = 1; i <= blocks; i++) {
             learn(busy(start + i * every, i * perBlock), false);
+        }
+    }
+
+    /**
+     * Raw blocks the writer writes itself for {@code nanos}, each after {@code workNanos} of its
+     * own work, through a token bucket of {@code rate} holding {@code creditNanos} of credit, full
+     * at the start; a write takes at least 10 us.
+     */
+    private void writeRawThroughBucket(double rate, long workNanos, long creditNanos, long nanos) {
+        double capacity = rate * creditNanos / 1e9;
+        double tokens = capacity;
+        long now = 0;
+        long drained = 0;
+        while (now < nanos) {
+            now += workNanos;
+            tokens = Math.min(capacity, tokens + rate * workNanos / 1e9);
+            long write = Math.max(MS / 100, (long) (Math.max(0, BLOCK - tokens) * 1e9 / rate));
+            tokens = Math.min(capacity, tokens + rate * write / 1e9) - BLOCK;
+            now += write;
+            drained += BLOCK;
+            learn(idleWithDirectWrite(now, drained, BLOCK, write), false);
         }
     }
 

@@ -43,6 +43,21 @@ class RungFiguresTest {
     }
 
     @Test
+    void aStaleRungThatOneSlowBlockReplacedIsMarkedUntilItsNextBlock() {
+        learn(1, BLOCK / 2, 70_000, 1);
+        learn(1, BLOCK / 2, 70_000, 2);
+        assertThat(figures.slowedByOneBlock(1)).isFalse();
+
+        // Long after, one block takes 885 us (the writer lost its core): it replaces the figures.
+        long later = 2 + ThroughputController.STALE_AFTER + 1;
+        learn(1, BLOCK / 2, 885_000, later);
+        assertThat(figures.slowedByOneBlock(1)).isTrue();
+
+        learn(1, BLOCK / 2, 70_000, later + 1);
+        assertThat(figures.slowedByOneBlock(1)).isFalse();
+    }
+
+    @Test
     void freshSamplesAreAveragedButAFarOffOneOnAStaleRungReplacesItsFigures() {
         learn(2, BLOCK / 5, 1_000_000, 1);
         learn(2, BLOCK / 5, 1_000_000, 2);

@@ -1021,6 +1021,38 @@ class ThroughputControllerTest {
         assertThat(share(rungs, 2000, 4000, 1)).as("LZ4 blocks").isGreaterThan(0.1);
     }
 
+    @Test
+    void rawMixesNoCodecInOnAGuessedLink() {
+        // LZ4 measured at 770 MB/s and 3.4-fold on a link that took all it was offered; then raw
+        // blocks the writer writes itself, 40 us a write every 60 us: every window is idle, and
+        // the estimate a guess of up to the writes' pace, 3.3 GB/s, on which the model would
+        // mix LZ4 in (unthrottled, such dithers built backlogs that two cores drained slowly).
+        ThroughputController controller = new ThroughputController();
+        controller.initialRung(1);
+        long now = 0;
+        long drained = 0;
+        int frame = (int) (BLOCK / RATIO[1]) + 20;
+        long lz4Nanos = (long) (BLOCK * 1e9 / SPEED[1]);
+        for (int i = 0; i < 16; i++) {
+            now += lz4Nanos + 10_000;
+            drained += frame;
+            controller.nextRung(Observation.builder().rung(1).topRung(1).fifoAroundFrame(0, 0, frame)
+                    .block(BLOCK, frame - 20, false).compressNanos(lz4Nanos).drainedBytes(drained).nanoTime(now)
+                    .build());
+        }
+        int toLz4 = 0;
+        for (int i = 0; i < 600; i++) {
+            now += 60_000;
+            drained += BLOCK + 20;
+            int next = controller.nextRung(Observation.builder().rung(0).topRung(1).fifoAroundFrame(0, 0, BLOCK + 20)
+                    .block(BLOCK, BLOCK, false).compressNanos(RAW_CODEC_NANOS).drainedBytes(drained).nanoTime(now)
+                    .writerWaitNanos(40_000).directWrites(BLOCK + 20, 40_000).build());
+            toLz4 += next;
+        }
+
+        assertThat(toLz4).isZero();
+    }
+
     private static double writerPace() {
         return BLOCK * 1e9 / (RAW_CODEC_NANOS + WRITER_NANOS);
     }
