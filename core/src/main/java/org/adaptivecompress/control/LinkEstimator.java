@@ -454,10 +454,11 @@ final class LinkEstimator {
      * measure the link as a busy window does when the writer spent most of that time in the
      * writes: the link, not the writer, set the pace, and the bytes over the span's time are
      * its rate. Over a span that long a sink's burst (a socket buffer, a token bucket's 10 ms of
-     * credit) adds little; over the windows that close every {@value #LINK_WINDOW_BYTES} bytes
-     * it made such writes take 10-16 us a block at 10 Gbit/s, and the estimate a guess of
-     * 5-12 GB/s on a 1.25 GB/s link. Until the next span, idle windows of such writes raise the
-     * estimate no further than the span measured.
+     * credit) adds little. Over the windows, which close every {@value #LINK_WINDOW_BYTES}
+     * bytes, it does not: at 10 Gbit/s, after a stretch at LZ4, the credit let such writes take
+     * 10-16 us a block, and idle windows doubled the estimate to a guess of 5-12 GB/s on a
+     * 1.25 GB/s link. Until the next span, idle windows of such writes raise the estimate no
+     * further than the span measured.
      */
     private void measureLinkByRawSpan(Observation o) {
         if (o.rung() != 0 || o.directWriteNanos() == 0 || previousNanos < 0) {
