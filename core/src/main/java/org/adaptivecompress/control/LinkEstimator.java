@@ -287,10 +287,8 @@ final class LinkEstimator {
             boolean refuted = linkGuessed && observed < link;
             link = Double.isNaN(link) || refuted ? observed : link + LINK_ALPHA * (observed - link);
             linkGuessed = false;
-            measuredLink = Double.isNaN(measuredLink) ? observed
-                    : measuredLink + LINK_ALPHA * (observed - measuredLink);
+            averageIntoMeasured(observed);
             idleWindows = 0;
-            linkMeasured = true;
         } else if (windowPeakFifo >= LINK_WINDOW_GROWTH) {
             // The FIFO ran dry at some block of the window but also held a backlog in it: the
             // link did not take all it was offered, which is no sign of a faster link, however
@@ -481,13 +479,17 @@ final class LinkEstimator {
             rawSpanPace = rawSpanBytes * 1e9 / elapsed;
             link = rawSpanPace;
             linkGuessed = false;
-            measuredLink = Double.isNaN(measuredLink) ? rawSpanPace
-                    : measuredLink + LINK_ALPHA * (rawSpanPace - measuredLink);
-            linkMeasured = true;
+            averageIntoMeasured(rawSpanPace);
         }
         rawSpanStartNanos = o.nanoTime();
         rawSpanBytes = 0;
         rawSpanWriteNanos = 0;
+    }
+
+    /** Averages {@code rate}, measured over a stretch the link set the pace of, into the measured link. */
+    private void averageIntoMeasured(double rate) {
+        measuredLink = Double.isNaN(measuredLink) ? rate : measuredLink + LINK_ALPHA * (rate - measuredLink);
+        linkMeasured = true;
     }
 
     /** Lowers a known estimate to {@code atMost}, if it is above it. */
