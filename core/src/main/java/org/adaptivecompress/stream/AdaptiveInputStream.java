@@ -2,6 +2,7 @@ package org.adaptivecompress.stream;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.channels.Channels;
 import java.nio.channels.ReadableByteChannel;
 import java.util.Objects;
@@ -27,6 +28,11 @@ import org.adaptivecompress.format.TruncatedStreamException;
  * (as {@code cat a.adc b.adc} makes) read as one.
  */
 public final class AdaptiveInputStream extends InputStream {
+
+    /** {@link #fill}'s result when the stream has ended. */
+    private static final int END = -1;
+    /** {@link #fill}'s result when it decoded a block into {@link #block}. */
+    private static final int BUFFERED = 0;
 
     private final InputStream in;
     private final int maxBlockLength;
@@ -68,12 +74,20 @@ public final class AdaptiveInputStream extends InputStream {
     @Override
     public int read() throws IOException {
         ensureOpen();
-        if (position == limit && !fill()) {
+        if (position == limit && fill(null, 0, 0) == END) {
             return -1;
         }
         return block[position++] & 0xFF;
     }
 
+    /**
+     * Reads up to {@code len} decoded bytes, never more than what is left of the current block.
+     * With no block pending and {@code len} at least the next block's length, that block is
+     * decoded (or a raw one read) straight into {@code b}, saving a copy, as
+     * {@link java.io.BufferedInputStream} reads past its buffer: its checksum is verified there
+     * before this returns, and if it does not match the read throws, leaving what it wrote in
+     * {@code b[off, off + len)} unspecified.
+     */
     @Override
     public int read(byte[] b, int off, int len) throws IOException {
         Objects.checkFromIndexSize(off, len, b.length);
@@ -81,13 +95,46 @@ public final class AdaptiveInputStream extends InputStream {
         if (len == 0) {
             return 0;
         }
-        if (position == limit && !fill()) {
-            return -1;
+        if (position == limit) {
+            int filled = fill(b, off, len);
+            if (filled != BUFFERED) {
+                return filled; // END, or a block decoded into b
+            }
         }
         int n = Math.min(len, limit - position);
         System.arraycopy(block, position, b, off, n);
         position += n;
         return n;
+    }
+
+    /**
+     * Skips decoded bytes without copying them out. Skipped blocks are decoded and verified all
+     * the same, so a corrupt one fails the skip as it would a read.
+     */
+    @Override
+    public long skip(long n) throws IOException {
+        ensureOpen();
+        long skipped = 0;
+        while (skipped < n && (position < limit || fill(null, 0, 0) != END)) {
+            int step = (int) Math.min(n - skipped, limit - position);
+            position += step;
+            skipped += step;
+        }
+        return skipped;
+    }
+
+    /** Writes every remaining decoded byte to {@code out} straight from the decoded blocks, one write a block. */
+    @Override
+    public long transferTo(OutputStream out) throws IOException {
+        Objects.requireNonNull(out, "out is null");
+        ensureOpen();
+        long transferred = 0;
+        while (position < limit || fill(null, 0, 0) != END) {
+            out.write(block, position, limit - position);
+            transferred += limit - position;
+            position = limit;
+        }
+        return transferred;
     }
 
     /** Decoded bytes that can be read without blocking. */
@@ -108,25 +155,29 @@ public final class AdaptiveInputStream extends InputStream {
         in.close();
     }
 
-    /** Decodes the next block; false at the end of the (last) stream. */
-    private boolean fill() throws IOException {
+    /**
+     * Decodes the next block: into {@code dst[off, off + len)} if it fits there whole and
+     * {@code dst} is not null (returning its length), else into {@link #block} (returning
+     * {@link #BUFFERED}); {@link #END} at the end of the (last) stream.
+     */
+    private int fill(byte[] dst, int off, int len) throws IOException {
         if (failure != null) {
             throw failure;
         }
         try {
-            return decodeNextBlock();
+            return decodeNextBlock(dst, off, len);
         } catch (IOException e) {
             failure = e;
             throw e;
         }
     }
 
-    private boolean decodeNextBlock() throws IOException {
+    private int decodeNextBlock(byte[] dst, int off, int len) throws IOException {
         while (!ended) {
             if (!inStream) {
                 if (!readStreamHeader()) {
                     ended = true;
-                    return false;
+                    return END;
                 }
                 continue;
             }
@@ -144,22 +195,29 @@ public final class AdaptiveInputStream extends InputStream {
                 continue;
             }
             int room = header.storedLength() + FrameFormat.BLOCK_HEADER_LENGTH;
+            int length = header.uncompressedLength();
+            boolean direct = dst != null && length <= len;
+            byte[] target = direct ? dst : atLeast(block, header.codec() == CodecType.RAW ? room : length);
+            int targetOffset = direct ? off : 0;
             if (header.codec() == CodecType.RAW) {
-                // Stored as is: read straight into place, one copy fewer.
-                block = atLeast(block, room);
-                readPayload(block);
-                decoder.verify(header, block, 0, blockOffset);
+                // Stored as is: read straight into place, one copy fewer. Into the caller's
+                // array without the next header, since bytes past the count must stay as they were.
+                readPayload(target, targetOffset, direct ? length : room);
+                decoder.verify(header, target, targetOffset, blockOffset);
             } else {
                 stored = atLeast(stored, room);
-                block = atLeast(block, header.uncompressedLength());
-                readPayload(stored);
-                decoder.decode(header, stored, 0, block, 0, blockOffset);
+                readPayload(stored, 0, room);
+                decoder.decode(header, stored, 0, target, targetOffset, blockOffset);
             }
+            if (direct) {
+                return length;
+            }
+            block = target;
             position = 0;
-            limit = header.uncompressedLength();
-            return true;
+            limit = length;
+            return BUFFERED;
         }
-        return false;
+        return END;
     }
 
     private static byte[] atLeast(byte[] buffer, int length) {
@@ -167,17 +225,18 @@ public final class AdaptiveInputStream extends InputStream {
     }
 
     /**
-     * Reads the block's payload into {@code dst[0, storedLength)}, and in the same reads as
-     * much of the next block's header as comes with it: a payload is always followed by a
-     * block header or the end marker, both {@value FrameFormat#BLOCK_HEADER_LENGTH} bytes,
-     * so this never reads past the stream, and it saves a read call per block.
+     * Reads the block's payload into {@code dst[off, off + storedLength)}, and in the same reads
+     * as much of the next block's header as comes with it and fits in {@code room} bytes: a
+     * payload is always followed by a block header or the end marker, both
+     * {@value FrameFormat#BLOCK_HEADER_LENGTH} bytes, so this never reads past the stream, and
+     * it saves a read call per block.
      */
-    private void readPayload(byte[] dst) throws IOException {
+    private void readPayload(byte[] dst, int off, int room) throws IOException {
         int storedLength = header.storedLength();
-        int upTo = storedLength + FrameFormat.BLOCK_HEADER_LENGTH;
+        int upTo = Math.min(room, storedLength + FrameFormat.BLOCK_HEADER_LENGTH);
         int done = 0;
         while (done < storedLength) {
-            int n = in.read(dst, done, upTo - done);
+            int n = in.read(dst, off + done, upTo - done);
             if (n < 0) {
                 throw new TruncatedStreamException("stream ends at offset " + offset + " inside a block payload ("
                         + done + " of " + storedLength + " bytes present)");
@@ -186,7 +245,7 @@ public final class AdaptiveInputStream extends InputStream {
             offset += n;
         }
         headerPrefetched = done - storedLength;
-        System.arraycopy(dst, storedLength, headerBytes, 0, headerPrefetched);
+        System.arraycopy(dst, off + storedLength, headerBytes, 0, headerPrefetched);
     }
 
     /**
