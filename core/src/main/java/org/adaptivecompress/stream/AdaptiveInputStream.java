@@ -202,11 +202,11 @@ public final class AdaptiveInputStream extends InputStream {
             if (header.codec() == CodecType.RAW) {
                 // Stored as is: read straight into place, one copy fewer. Into the caller's
                 // array without the next header, since bytes past the count must stay as they were.
-                readPayload(target, targetOffset, direct ? length : room);
+                readPayload(target, targetOffset, !direct);
                 decoder.verify(header, target, targetOffset, blockOffset);
             } else {
                 stored = atLeast(stored, room);
-                readPayload(stored, 0, room);
+                readPayload(stored, 0, true);
                 decoder.decode(header, stored, 0, target, targetOffset, blockOffset);
             }
             if (direct) {
@@ -225,15 +225,16 @@ public final class AdaptiveInputStream extends InputStream {
     }
 
     /**
-     * Reads the block's payload into {@code dst[off, off + storedLength)}, and in the same reads
-     * as much of the next block's header as comes with it and fits in {@code room} bytes: a
-     * payload is always followed by a block header or the end marker, both
-     * {@value FrameFormat#BLOCK_HEADER_LENGTH} bytes, so this never reads past the stream, and
-     * it saves a read call per block.
+     * Reads the block's payload into {@code dst[off, off + storedLength)}, and if
+     * {@code withNextHeader}, in the same reads as much of the next block's header as comes with
+     * it (into the {@value FrameFormat#BLOCK_HEADER_LENGTH} bytes after the payload, which
+     * {@code dst} must have room for): a payload is always followed by a block header or the end
+     * marker, both that long, so this never reads past the stream, and it saves a read call per
+     * block.
      */
-    private void readPayload(byte[] dst, int off, int room) throws IOException {
+    private void readPayload(byte[] dst, int off, boolean withNextHeader) throws IOException {
         int storedLength = header.storedLength();
-        int upTo = Math.min(room, storedLength + FrameFormat.BLOCK_HEADER_LENGTH);
+        int upTo = storedLength + (withNextHeader ? FrameFormat.BLOCK_HEADER_LENGTH : 0);
         int done = 0;
         while (done < storedLength) {
             int n = in.read(dst, off + done, upTo - done);
