@@ -8,11 +8,18 @@
                                                              wrote itself back to back, and the share of it in writes
     python3 docs/data/drivers/tracestats.py guesses TRACE...   blocks on a guessed estimate, dither decisions (why=4)
                                                              and those on a guess, the top guess
+    python3 docs/data/drivers/tracestats.py episodes TRACE...  episodes of blocks not raw (runs of them less than 20
+                                                             blocks apart): each one's blocks not raw, span and time
+                                                             over raw's pace around it (the median raw block within
+                                                             300 blocks), and the block at which the goodput of the
+                                                             dither around raw (D0) was first measured
 """
 import re
+import statistics
 import sys
 
 LINE = re.compile(r'\s*(\d+) t=\s*([\d.]+) r(\d)->(\d) why=(\d) fifo=\s*(\d+) wait=\s*(\d+) dw=\s*(\d+) link=\s*([\d.NaN]+)(G?)')
+DITHER = re.compile(r'D0=\s*(\S+)@')
 BLOCK = 131072
 
 
@@ -21,8 +28,9 @@ def rows(path):
     for line in open(path):
         m = LINE.match(line)
         if m:
+            d0 = DITHER.search(line)
             out.append(dict(block=int(m[1]), ms=float(m[2]), rung=int(m[3]), why=int(m[5]),
-                            dw=int(m[8]), link=m[9], guessed=m[10] == 'G'))
+                            dw=int(m[8]), link=m[9], guessed=m[10] == 'G', d0=d0[1] if d0 else 'NaN'))
     return out
 
 
@@ -68,7 +76,34 @@ def guesses(path):
           f"{len(dithers)} dither decisions, {sum(x['guessed'] for x in dithers)} on a guess; top guess {top:.1f} MB/s")
 
 
+def episodes(path):
+    r = rows(path)
+    dt = [b['ms'] - a['ms'] for a, b in zip(r, r[1:])]
+    spans = []
+    for i, x in enumerate(r[:-1]):
+        if x['rung'] != 0:
+            if spans and i - spans[-1][1] < 20:
+                spans[-1][1] = i
+                spans[-1][2] += 1
+            else:
+                spans.append([i, i, 1])
+    described = []
+    for first, last, n in spans:
+        end = min(last + 2, len(r) - 1)
+        around = [dt[i] for i in range(max(0, first - 300), min(len(dt), end + 300))
+                  if (i < first or i >= end) and r[i]['rung'] == 0]
+        pace = statistics.median(around) if around else 0
+        extra = r[end]['ms'] - r[first]['ms'] - (end - first) * pace
+        described.append((r[first]['block'], r[last]['block'], n, extra))
+    d0 = next((x['block'] for x in r if x['d0'] != 'NaN'), None)
+    startup = sum(e for b, _, _, e in described if b == 0)
+    later = [d for d in described if d[0] != 0]
+    print(f"{path}: {r[-1]['ms']:.0f} ms; start-up {startup:.1f} ms over raw's pace; {len(later)} later episodes, "
+          f"{sum(d[3] for d in later):.1f} ms over it; dither around raw first measured at block {d0}")
+    print('    ' + ' '.join(f"{b}-{e}:{n}/{x:+.1f}ms" for b, e, n, x in later))
+
+
 if __name__ == '__main__':
     command, paths = sys.argv[1], sys.argv[2:]
     for p in paths:
-        {'startup': startup, 'rawspans': rawspans, 'guesses': guesses}[command](p)
+        {'startup': startup, 'rawspans': rawspans, 'guesses': guesses, 'episodes': episodes}[command](p)
