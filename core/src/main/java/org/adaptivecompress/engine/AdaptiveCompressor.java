@@ -9,6 +9,7 @@ import org.adaptivecompress.format.BlockDecoder;
 import org.adaptivecompress.format.BlockHeader;
 import org.adaptivecompress.format.FrameFormat;
 import org.adaptivecompress.format.FrameFormatException;
+import org.adaptivecompress.format.StreamDigest;
 
 /**
  * Turns blocks into frames at the rung a {@link LevelController} picks, one decision per block.
@@ -57,6 +58,8 @@ public final class AdaptiveCompressor implements AutoCloseable {
     private Histories histories;
     /** {@link #compressBlock}'s job, reused. */
     private final BlockJob job = new BlockJob();
+    /** Over the blocks recorded since the stream began, for its end marker. */
+    private final StreamDigest digest = new StreamDigest();
     /** The job of blocks compressed again, made the first time: most streams never do it. */
     private BlockJob recompressJob;
     /** What decoding a queued frame needs, made the first time {@link #recompressFrame} runs. */
@@ -160,8 +163,12 @@ public final class AdaptiveCompressor implements AutoCloseable {
         return FrameFormat.maxFrameLength(blockLength);
     }
 
-    /** Writes the stream header; returns its length, {@link FrameFormat#STREAM_HEADER_LENGTH}. */
+    /**
+     * Writes the stream header; returns its length, {@link FrameFormat#STREAM_HEADER_LENGTH}.
+     * The blocks recorded after it are the ones the next end marker's digest covers.
+     */
     public int writeStreamHeader(byte[] dst, int offset) {
+        digest.reset();
         return FrameFormat.writeStreamHeader(dst, offset, salt, histories != null);
     }
 
@@ -178,9 +185,13 @@ public final class AdaptiveCompressor implements AutoCloseable {
         }
     }
 
-    /** Writes the end-of-stream marker; returns its length, {@link FrameFormat#BLOCK_HEADER_LENGTH}. */
+    /**
+     * Writes the end-of-stream marker, with the digest of the blocks {@linkplain #recordBlock
+     * recorded} since the stream began (see {@link StreamDigest}); returns its length,
+     * {@link FrameFormat#BLOCK_HEADER_LENGTH}.
+     */
     public int writeEndOfStream(byte[] dst, int offset) {
-        return encoder.writeEndOfStream(dst, offset);
+        return encoder.writeEndOfStream(dst, offset, digest.value());
     }
 
     /**
@@ -297,6 +308,7 @@ public final class AdaptiveCompressor implements AutoCloseable {
             histories.giveBack(job.history);
             job.history = null;
         }
+        digest.add(job.uncompressedLength, job.contentCrc);
         lastIncompressible = job.skipped || job.didNotShrink;
         if (!job.skipped && job.tryRung > 0) {
             if (job.didNotShrink) {

@@ -41,6 +41,8 @@ public final class BlockJob {
     boolean historyWithheld;
 
     int uncompressedLength;
+    /** The CRC32C of the block's content, as its header carries it. */
+    int contentCrc;
     /** The rung the frame was stored at: {@link #tryRung}, or 0 if the block did not shrink. */
     int usedRung;
     int storedLength;

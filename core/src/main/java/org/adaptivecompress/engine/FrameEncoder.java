@@ -105,19 +105,20 @@ public final class FrameEncoder implements AutoCloseable {
 
         crc.reset();
         crc.update(src, offset, length);
+        job.contentCrc = (int) crc.getValue();
         int historyId = history != null && used != Rung.RAW ? history.id : 0;
         int historyFlags = historyId == 0 ? 0
                 : continues ? FrameFormat.BLOCK_FLAG_CONTINUES
                 : job.prime != null ? job.primeFlag : 0;
         FrameFormat.writeBlockHeader(dst, dstOffset, salt, used.codec().id(), used.level(), historyId,
-                historyFlags, length, stored, (int) crc.getValue(), headerCrc);
+                historyFlags, length, stored, job.contentCrc, headerCrc);
         job.frameLength = FrameFormat.BLOCK_HEADER_LENGTH + stored;
         return job.payloadInSource ? FrameFormat.BLOCK_HEADER_LENGTH : job.frameLength;
     }
 
-    /** Writes the end-of-stream marker; returns its length. */
-    int writeEndOfStream(byte[] dst, int offset) {
-        FrameFormat.writeBlockHeader(dst, offset, salt, FrameFormat.END_OF_STREAM, 0, 0, 0, 0, headerCrc);
+    /** Writes the end-of-stream marker carrying {@code digest} (see {@link org.adaptivecompress.format.StreamDigest}); returns its length. */
+    int writeEndOfStream(byte[] dst, int offset, int digest) {
+        FrameFormat.writeBlockHeader(dst, offset, salt, FrameFormat.END_OF_STREAM, 0, 0, 0, digest, headerCrc);
         return FrameFormat.BLOCK_HEADER_LENGTH;
     }
 

@@ -11,6 +11,7 @@ import org.adaptivecompress.format.BlockDecoder;
 import org.adaptivecompress.format.BlockHeader;
 import org.adaptivecompress.format.FrameFormat;
 import org.adaptivecompress.format.FrameFormatException;
+import org.adaptivecompress.format.StreamDigest;
 import org.adaptivecompress.format.TruncatedStreamException;
 
 /**
@@ -39,6 +40,7 @@ public final class AdaptiveInputStream extends InputStream {
     private final boolean concatenated;
     private final BlockHeader header = new BlockHeader();
     private final BlockDecoder decoder = new BlockDecoder();
+    private final StreamDigest digest = new StreamDigest();
     private final byte[] headerBytes = new byte[FrameFormat.BLOCK_HEADER_LENGTH];
     private byte[] stored = new byte[0];
     private byte[] block = new byte[0];
@@ -190,6 +192,7 @@ public final class AdaptiveInputStream extends InputStream {
             }
             header.parse(headerBytes, 0, salt, history, maxBlockLength, blockOffset);
             if (header.isEndOfStream()) {
+                digest.verify(header, blockOffset);
                 inStream = false;
                 ended = !concatenated;
                 continue;
@@ -209,6 +212,7 @@ public final class AdaptiveInputStream extends InputStream {
                 readPayload(stored, 0, true);
                 decoder.decode(header, stored, 0, target, targetOffset, blockOffset);
             }
+            digest.add(header);
             if (direct) {
                 return length;
             }
@@ -263,6 +267,7 @@ public final class AdaptiveInputStream extends InputStream {
         salt = FrameFormat.readStreamHeader(headerBytes, 0);
         history = FrameFormat.usesHistory(headerBytes, 0);
         decoder.newStream(history);
+        digest.reset();
         inStream = true;
         return true;
     }

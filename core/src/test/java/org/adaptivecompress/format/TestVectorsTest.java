@@ -1,12 +1,14 @@
 package org.adaptivecompress.format;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.Arrays;
+import java.util.zip.CRC32C;
 import org.adaptivecompress.codec.CodecType;
 import org.adaptivecompress.stream.AdaptiveInputStream;
 import org.junit.jupiter.api.Test;
@@ -91,6 +93,33 @@ class TestVectorsTest {
         int firstStored = FrameFormat.getInt(vector, FrameFormat.STREAM_HEADER_LENGTH + 8);
         int second = FrameFormat.STREAM_HEADER_LENGTH + FrameFormat.BLOCK_HEADER_LENGTH + firstStored;
         assertThat(FrameFormat.getInt(vector, second + 8)).isLessThan(firstStored / 4);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"v1-raw.adc", "v1-mixed.adc", TestVectors.HISTORY_VECTOR})
+    void theEndMarkerCarriesTheDigestOfItsBlocks(String name) throws IOException {
+        byte[] vector = resource(name);
+        // Computed here from the specification, not with the library's StreamDigest: the CRC32C
+        // of each block's uncompressed length and content CRC, header bytes 4-7 and 12-15.
+        CRC32C digest = new CRC32C();
+        int at = FrameFormat.STREAM_HEADER_LENGTH;
+        while ((vector[at] & 0xFF) != FrameFormat.END_OF_STREAM) {
+            digest.update(vector, at + 4, 4);
+            digest.update(vector, at + 12, 4);
+            at += FrameFormat.BLOCK_HEADER_LENGTH + FrameFormat.getInt(vector, at + 8);
+        }
+        assertThat(at).isEqualTo(vector.length - FrameFormat.BLOCK_HEADER_LENGTH);
+        assertThat(Arrays.copyOfRange(vector, at, at + 12)).containsOnly(0xFF, 0);
+        assertThat(FrameFormat.getInt(vector, at + 12)).isEqualTo((int) digest.getValue()).isNotZero();
+
+        // As the writers before the digest left it: 0, accepted unchecked.
+        FrameFormat.writeBlockHeader(vector, at, TestVectors.SALT, FrameFormat.END_OF_STREAM, 0, 0, 0, 0,
+                new CRC32C());
+        assertThat(decode(vector)).startsWith(TestVectors.INPUT);
+        // Any other digest is refused.
+        FrameFormat.writeBlockHeader(vector, at, TestVectors.SALT, FrameFormat.END_OF_STREAM, 0, 0, 0,
+                (int) digest.getValue() + 1, new CRC32C());
+        assertThat(catchThrowable(() -> decode(vector))).isInstanceOf(BlockSequenceException.class);
     }
 
     @Test

@@ -5,6 +5,7 @@ import java.util.Objects;
 import org.adaptivecompress.format.BlockDecoder;
 import org.adaptivecompress.format.BlockHeader;
 import org.adaptivecompress.format.FrameFormat;
+import org.adaptivecompress.format.StreamDigest;
 import org.apache.hadoop.io.compress.Decompressor;
 
 /**
@@ -22,6 +23,7 @@ public final class AdaptiveFrameDecompressor implements Decompressor {
     private final int maxBlockLength;
     private final BlockHeader header = new BlockHeader();
     private final BlockDecoder decoder = new BlockDecoder();
+    private final StreamDigest digest = new StreamDigest();
     private final byte[] headerBytes = new byte[FrameFormat.BLOCK_HEADER_LENGTH];
     private byte[] stored = new byte[0];
     private byte[] block = new byte[0];
@@ -106,6 +108,7 @@ public final class AdaptiveFrameDecompressor implements Decompressor {
                 salt = FrameFormat.readStreamHeader(headerBytes, 0);
                 history = FrameFormat.usesHistory(headerBytes, 0);
                 decoder.newStream(history);
+                digest.reset();
                 inStream = true;
             }
         } else if (!inPayload) {
@@ -113,6 +116,7 @@ public final class AdaptiveFrameDecompressor implements Decompressor {
                 headerPosition = position - FrameFormat.BLOCK_HEADER_LENGTH;
                 header.parse(headerBytes, 0, salt, history, maxBlockLength, headerPosition);
                 if (header.isEndOfStream()) {
+                    digest.verify(header, headerPosition);
                     finished = true;
                 } else {
                     inPayload = true;
@@ -127,6 +131,7 @@ public final class AdaptiveFrameDecompressor implements Decompressor {
                 block = new byte[header.uncompressedLength()];
             }
             decoder.decode(header, stored, 0, block, 0, headerPosition);
+            digest.add(header);
             outPos = 0;
             outLimit = header.uncompressedLength();
         }

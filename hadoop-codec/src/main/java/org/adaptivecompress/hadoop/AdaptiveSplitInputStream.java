@@ -7,6 +7,7 @@ import java.util.zip.CRC32C;
 import org.adaptivecompress.format.BlockDecoder;
 import org.adaptivecompress.format.BlockHeader;
 import org.adaptivecompress.format.FrameFormat;
+import org.adaptivecompress.format.StreamDigest;
 import org.adaptivecompress.format.UnsupportedVersionException;
 import org.adaptivecompress.format.FrameFormatException;
 import org.adaptivecompress.format.TruncatedStreamException;
@@ -45,6 +46,7 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
     private final BlockDecoder decoder;
     private final Decompressor toReturn;
     private final BlockHeader header = new BlockHeader();
+    private final StreamDigest digest = new StreamDigest();
     private final byte[] headerBytes = new byte[FrameFormat.BLOCK_HEADER_LENGTH];
     private final byte[] one = new byte[1];
     private byte[] stored = new byte[0];
@@ -55,6 +57,8 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
     private long streamPos;
     private boolean inStream;
     private boolean sawStream;
+    /** Whether every block of the stream being decoded passed here since its header, so its end marker's digest can be checked. */
+    private boolean wholeStream;
     private int salt;
     /** Whether the stream being decoded allows histories; a split never starts inside one that does. */
     private boolean history;
@@ -175,6 +179,8 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
                 salt = FrameFormat.readStreamHeader(headerBytes, 0);
                 history = FrameFormat.usesHistory(headerBytes, 0);
                 decoder.newStream(history);
+                digest.reset();
+                wholeStream = true;
                 inStream = true;
                 sawStream = true;
                 pendingUnitStart = at;
@@ -187,6 +193,9 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
             }
             header.parse(headerBytes, 0, salt, history, maxBlockLength, headerAt);
             if (header.isEndOfStream()) {
+                if (wholeStream) {
+                    digest.verify(header, headerAt);
+                }
                 inStream = false;
                 pendingUnitStart = -1;
                 continue;
@@ -203,6 +212,7 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
                 block = new byte[header.uncompressedLength()];
             }
             decoder.decode(header, stored, 0, block, 0, headerAt);
+            digest.add(header);
             unitStart = pendingUnitStart >= 0 ? pendingUnitStart : headerAt;
             pendingUnitStart = -1;
             blockPos = 0;
@@ -254,6 +264,7 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
         } else {
             salt = scanner.salt();
             inStream = !scanner.foundStreamHeader();
+            wholeStream = false;
             endOfInput = start + scanner.scannedBytes();
         }
         sawStream = true;
@@ -299,6 +310,7 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
                 }
                 if (headerAt >= start && !first) {
                     inStream = true;
+                    wholeStream = false;
                     return headerAt;
                 }
                 header.parse(headerBytes, 0, salt, maxBlockLength, headerAt);

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import org.adaptivecompress.format.BadMagicException;
+import org.adaptivecompress.format.BlockSequenceException;
 import org.adaptivecompress.format.ChecksumMismatchException;
 import org.adaptivecompress.format.CorruptFrameException;
 import org.adaptivecompress.format.OversizedBlockException;
@@ -75,10 +76,43 @@ class CorruptInputTest {
                 .isInstanceOf(OversizedBlockException.class).hasMessageContaining("maximum block length");
     }
 
-    @Test
-    void splitReaderReportsATruncatedFile() throws Exception {
+    /** The file without its second block's frame: every frame left is valid alone. */
+    private static byte[] withoutSecondFrame(byte[] file) {
+        int second = FrameFormat.STREAM_HEADER_LENGTH + FrameFormat.BLOCK_HEADER_LENGTH
+                + FrameFormat.getInt(file, FrameFormat.STREAM_HEADER_LENGTH + 8);
+        int third = second + FrameFormat.BLOCK_HEADER_LENGTH + FrameFormat.getInt(file, second + 8);
+        byte[] lost = Arrays.copyOf(file, file.length - (third - second));
+        System.arraycopy(file, third, lost, second, file.length - third);
+        return lost;
+    }
+
+    /** Blocks of 1000 bytes, so that a file of a few lines has units for several splits. */
+    private static JobConf smallBlocks() {
         JobConf conf = new JobConf(false);
         conf.setInt(AdaptiveCodecSettings.BLOCK_SIZE_KEY, 1000);
+        return conf;
+    }
+
+    @Test
+    void aFrameLostWholeFailsAtTheEndMarker() throws Exception {
+        assertDecodeFails(withoutSecondFrame(compressed()), BlockSequenceException.class, "missing");
+    }
+
+    @Test
+    void aSplitReaderThatReadsTheWholeStreamChecksItsDigest() throws Exception {
+        JobConf conf = smallBlocks();
+        byte[] file = TestFiles.compress(TestFiles.codec(conf),
+                TestFiles.join(TestFiles.randomLines(5, 2000), "\n", true));
+        Path lost = Files.write(tmp.resolve("lost.adc"), withoutSecondFrame(file));
+        long length = Files.size(lost);
+        assertThatThrownBy(() -> SplitReading.readNewApi(conf, TestFiles.hadoopPath(lost),
+                SplitReading.splits(length, length)))
+                .isInstanceOf(BlockSequenceException.class);
+    }
+
+    @Test
+    void splitReaderReportsATruncatedFile() throws Exception {
+        JobConf conf = smallBlocks();
         byte[] file = TestFiles.compress(TestFiles.codec(conf),
                 TestFiles.join(TestFiles.randomLines(5, 2000), "\n", true));
         Path cut = Files.write(tmp.resolve("cut.adc"), Arrays.copyOf(file, file.length - 30));

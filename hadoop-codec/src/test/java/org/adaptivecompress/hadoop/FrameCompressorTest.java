@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.util.Arrays;
+import org.adaptivecompress.format.BlockSequenceException;
 import org.adaptivecompress.format.ChecksumMismatchException;
+import org.adaptivecompress.format.FrameFormat;
 import org.adaptivecompress.stream.AdaptiveInputStream;
 import org.adaptivecompress.testing.DataKind;
 import org.apache.hadoop.conf.Configuration;
@@ -148,5 +150,22 @@ class FrameCompressorTest {
         d.setInput(compressed, 0, compressed.length);
         assertThatThrownBy(() -> d.decompress(new byte[100_000], 0, 100_000))
                 .isInstanceOf(ChecksumMismatchException.class).hasMessageContaining("offset");
+    }
+
+    @Test
+    void decompressorReportsAFrameLostWholeAtTheEndMarker() throws Exception {
+        Configuration raw = new Configuration();
+        raw.set(AdaptiveCodecSettings.CONTROLLER_KEY, "fixed:0");
+        raw.setInt(AdaptiveCodecSettings.BLOCK_SIZE_KEY, 4096);
+        byte[] compressed = TestFiles.compress(TestFiles.codec(raw), DataKind.TEXT.generate(20_000));
+        int second = FrameFormat.STREAM_HEADER_LENGTH + FrameFormat.BLOCK_HEADER_LENGTH
+                + FrameFormat.getInt(compressed, FrameFormat.STREAM_HEADER_LENGTH + 8);
+        int third = second + FrameFormat.BLOCK_HEADER_LENGTH + FrameFormat.getInt(compressed, second + 8);
+        byte[] lost = Arrays.copyOf(compressed, compressed.length - (third - second));
+        System.arraycopy(compressed, third, lost, second, compressed.length - third);
+
+        DecompressorStream in = new DecompressorStream(new ByteArrayInputStream(lost),
+                new AdaptiveFrameDecompressor(AdaptiveCodecSettings.defaults()), 777);
+        assertThatThrownBy(in::readAllBytes).isInstanceOf(BlockSequenceException.class);
     }
 }

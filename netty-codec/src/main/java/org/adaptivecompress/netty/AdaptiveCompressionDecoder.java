@@ -11,6 +11,7 @@ import org.adaptivecompress.format.CorruptFrameException;
 import org.adaptivecompress.format.FrameFormat;
 import org.adaptivecompress.format.FrameFormatException;
 import org.adaptivecompress.format.OversizedBlockException;
+import org.adaptivecompress.format.StreamDigest;
 import org.adaptivecompress.format.TruncatedStreamException;
 
 /**
@@ -41,6 +42,7 @@ public final class AdaptiveCompressionDecoder extends ByteToMessageDecoder {
     private final int maxBlockLength;
     private final BlockHeader header = new BlockHeader();
     private final BlockDecoder blockDecoder = new BlockDecoder();
+    private final StreamDigest digest = new StreamDigest();
     private final byte[] headerBytes = new byte[FrameFormat.BLOCK_HEADER_LENGTH];
     private byte[] staging = new byte[0];
 
@@ -96,6 +98,7 @@ public final class AdaptiveCompressionDecoder extends ByteToMessageDecoder {
                 salt = FrameFormat.readStreamHeader(headerBytes, 0);
                 history = FrameFormat.usesHistory(headerBytes, 0);
                 blockDecoder.newStream(history);
+                digest.reset();
                 consume(in, FrameFormat.STREAM_HEADER_LENGTH);
                 inStream = true;
             }
@@ -108,6 +111,7 @@ public final class AdaptiveCompressionDecoder extends ByteToMessageDecoder {
                 blockPosition = position;
                 consume(in, FrameFormat.BLOCK_HEADER_LENGTH);
                 if (header.isEndOfStream()) {
+                    digest.verify(header, blockPosition);
                     inStream = false;
                 } else {
                     headerParsed = true;
@@ -120,6 +124,7 @@ public final class AdaptiveCompressionDecoder extends ByteToMessageDecoder {
             return;
         }
         ByteBuf block = header.codec() == CodecType.RAW ? rawBlock(in, stored) : decodedBlock(ctx, in, stored);
+        digest.add(header);
         position += stored;
         headerParsed = false;
         out.add(block);

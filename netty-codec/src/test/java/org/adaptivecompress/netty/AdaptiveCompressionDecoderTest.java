@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.adaptivecompress.engine.CompressionOptions;
 import org.adaptivecompress.format.BadMagicException;
+import org.adaptivecompress.format.BlockSequenceException;
 import org.adaptivecompress.format.ChecksumMismatchException;
 import org.adaptivecompress.format.CorruptFrameException;
 import org.adaptivecompress.format.FrameFormat;
@@ -138,6 +139,27 @@ class AdaptiveCompressionDecoderTest {
         assertThat(failure.causes).singleElement().isInstanceOf(ChecksumMismatchException.class);
         // The stream stores raw blocks a header short, so that each frame is the block size.
         assertThat(failure.decodedBytes()).isEqualTo(CompressionOptions.DEFAULT_BLOCK_SIZE - FrameFormat.BLOCK_HEADER_LENGTH);
+        channel.finishAndReleaseAll();
+    }
+
+    @Test
+    void aFrameLostWholeFailsAtTheEndMarkerAfterTheBlocksBeforeIt() throws IOException {
+        byte[] frames = writeWithStream(DataKind.TEXT.generate(400_000), ZSTD);
+        int second = secondBlockOffset(frames);
+        int third = second + FrameFormat.BLOCK_HEADER_LENGTH
+                + FrameFormat.getInt(frames, second + STORED_LENGTH_OFFSET);
+        // Without the second frame every frame left is valid alone; only the end marker's digest tells.
+        ByteArrayOutputStream lost = new ByteArrayOutputStream();
+        lost.write(frames, 0, second);
+        lost.write(frames, third, frames.length - third);
+        Failure failure = new Failure();
+        EmbeddedChannel channel = new EmbeddedChannel(new AdaptiveCompressionDecoder(), failure);
+
+        channel.writeInbound(Unpooled.wrappedBuffer(lost.toByteArray()));
+
+        assertThat(failure.causes).singleElement().isInstanceOf(BlockSequenceException.class);
+        assertThat(channel.isOpen()).isFalse();
+        assertThat(failure.decodedBytes()).isEqualTo(400_000 - CompressionOptions.DEFAULT_BLOCK_SIZE);
         channel.finishAndReleaseAll();
     }
 

@@ -14,6 +14,7 @@ import org.adaptivecompress.codec.CodecType;
 import org.adaptivecompress.format.BlockDecoder;
 import org.adaptivecompress.format.BlockHeader;
 import org.adaptivecompress.format.FrameFormat;
+import org.adaptivecompress.format.StreamDigest;
 import org.adaptivecompress.format.TruncatedStreamException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -122,6 +123,7 @@ final class InspectCommand implements Callable<Integer> {
         private final BlockDecoder decoder;
         private final Map<RungKey, Totals> totals;
         private final BlockHeader header = new BlockHeader();
+        private final StreamDigest digest = new StreamDigest();
         private final byte[] headerBytes = new byte[FrameFormat.BLOCK_HEADER_LENGTH];
         private byte[] payload = new byte[0];
         private byte[] decoded = new byte[0];
@@ -157,13 +159,17 @@ final class InspectCommand implements Callable<Integer> {
         }
 
         private void readBlocks(int salt, boolean history) throws IOException {
+            digest.reset();
             for (long index = 0; ; index++) {
                 long position = offset;
                 readFully(headerBytes, FrameFormat.BLOCK_HEADER_LENGTH, "block header", false);
                 header.parse(headerBytes, 0, salt, history, FrameFormat.MAX_BLOCK_LENGTH_LIMIT, position);
                 if (header.isEndOfStream()) {
+                    // From the headers alone: a frame lost or repeated whole shows without --verify.
+                    digest.verify(header, position);
                     return;
                 }
+                digest.add(header);
                 RungKey key = new RungKey(header.codec(), header.level());
                 if (verify) {
                     verifyPayload(position);

@@ -71,6 +71,25 @@ class InspectTest {
     }
 
     @Test
+    void findsAFrameLostWholeFromTheHeadersAlone() throws IOException {
+        byte[] bytes = Files.readAllBytes(adc);
+        // The first stream's second raw frame, cut out whole: every frame left is valid alone.
+        int second = FrameFormat.STREAM_HEADER_LENGTH + FrameFormat.BLOCK_HEADER_LENGTH
+                + FrameFormat.getInt(bytes, FrameFormat.STREAM_HEADER_LENGTH + 8);
+        int third = second + FrameFormat.BLOCK_HEADER_LENGTH + FrameFormat.getInt(bytes, second + 8);
+        ByteArrayOutputStream lost = new ByteArrayOutputStream();
+        lost.write(bytes, 0, second);
+        lost.write(bytes, third, bytes.length - third);
+        Files.write(adc, lost.toByteArray());
+
+        Cli.Run run = Cli.run("inspect", "-s", adc.toString());
+
+        assertThat(run.exit()).isEqualTo(1);
+        assertThat(run.err()).startsWith("adaptive-compress: " + adc + ": end-of-stream marker at stream offset")
+                .contains("a whole frame is missing, repeated or out of order").hasLineCount(1);
+    }
+
+    @Test
     void reportsATruncatedStream() throws IOException {
         byte[] bytes = Files.readAllBytes(adc);
         Files.write(adc, Arrays.copyOf(bytes, bytes.length - 25));
