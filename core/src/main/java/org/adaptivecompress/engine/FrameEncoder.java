@@ -116,7 +116,10 @@ public final class FrameEncoder implements AutoCloseable {
         return job.payloadInSource ? FrameFormat.BLOCK_HEADER_LENGTH : job.frameLength;
     }
 
-    /** Writes the end-of-stream marker carrying {@code digest} (see {@link org.adaptivecompress.format.StreamDigest}); returns its length. */
+    /**
+     * Writes the end-of-stream marker carrying {@code digest} (see
+     * {@link org.adaptivecompress.format.StreamDigest}); returns its length.
+     */
     int writeEndOfStream(byte[] dst, int offset, int digest) {
         FrameFormat.writeBlockHeader(dst, offset, salt, FrameFormat.END_OF_STREAM, 0, 0, 0, digest, headerCrc);
         return FrameFormat.BLOCK_HEADER_LENGTH;

@@ -57,7 +57,10 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
     private long streamPos;
     private boolean inStream;
     private boolean sawStream;
-    /** Whether every block of the stream being decoded passed here since its header, so its end marker's digest can be checked. */
+    /**
+     * Whether every block of the stream being decoded passed here since its header, so that its
+     * end marker's digest can be checked: not in a split that started inside it.
+     */
     private boolean wholeStream;
     private int salt;
     /** Whether the stream being decoded allows histories; a split never starts inside one that does. */
