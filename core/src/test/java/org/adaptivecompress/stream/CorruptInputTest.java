@@ -8,9 +8,7 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.zip.CRC32C;
 import org.adaptivecompress.control.FixedController;
 import org.adaptivecompress.format.BadMagicException;
@@ -24,6 +22,7 @@ import org.adaptivecompress.format.TruncatedStreamException;
 import org.adaptivecompress.format.UnknownCodecException;
 import org.adaptivecompress.format.UnsupportedVersionException;
 import org.adaptivecompress.testing.DataKind;
+import org.adaptivecompress.testing.Frames;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -160,40 +159,15 @@ class CorruptInputTest {
         assertThat(readAll(stream)).isInstanceOf(CorruptFrameException.class).hasMessageContaining("header check");
     }
 
-    /** Where each block's frame starts, then where the end marker starts. */
-    private static List<Integer> frameStarts(byte[] stream) {
-        List<Integer> starts = new ArrayList<>();
-        int at = FrameFormat.STREAM_HEADER_LENGTH;
-        while ((stream[at] & 0xFF) != FrameFormat.END_OF_STREAM) {
-            starts.add(at);
-            at += FrameFormat.BLOCK_HEADER_LENGTH + FrameFormat.getInt(stream, at + 8);
-        }
-        starts.add(at);
-        return starts;
-    }
-
-    /** The stream with its frames in the order {@code order} gives, by index; the end marker kept last. */
-    private static byte[] reframed(byte[] stream, int... order) {
-        List<Integer> starts = frameStarts(stream);
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        out.write(stream, 0, FrameFormat.STREAM_HEADER_LENGTH);
-        for (int i : order) {
-            out.write(stream, starts.get(i), starts.get(i + 1) - starts.get(i));
-        }
-        int end = starts.get(starts.size() - 1);
-        out.write(stream, end, stream.length - end);
-        return out.toByteArray();
-    }
-
     @ParameterizedTest(name = "rung {0}")
     @ValueSource(ints = {0, 1, 2})
     void aFrameLostRepeatedOrMovedWholeFailsAtTheEndMarker(int rung) throws IOException {
         byte[] stream = validStream(rung);
-        assertThat(frameStarts(stream)).hasSize(4); // three blocks, then the end marker
-        assertThat(decode(reframed(stream, 0, 1, 2))).isEqualTo(DATA);
+        assertThat(Frames.starts(stream)).hasSize(4); // three blocks, then the end marker
+        assertThat(decode(Frames.reordered(stream, 0, 1, 2))).isEqualTo(DATA);
 
         for (int[] order : new int[][] {{0, 2}, {0, 1, 1, 2}, {1, 0, 2}, {0, 1}}) {
-            assertThat(readAll(reframed(stream, order))).as("frames %s", Arrays.toString(order))
+            assertThat(readAll(Frames.reordered(stream, order))).as("frames %s", Arrays.toString(order))
                     .isInstanceOf(BlockSequenceException.class)
                     .hasMessageContaining("missing, repeated or out of order");
         }
@@ -207,7 +181,7 @@ class CorruptInputTest {
                 0, new CRC32C());
         assertThat(decode(stream)).isEqualTo(DATA);
         // without the digest, a lost frame goes unseen: what the digest is for
-        assertThat(decode(reframed(stream, 0, 2))).hasSizeLessThan(DATA.length);
+        assertThat(decode(Frames.reordered(stream, 0, 2))).hasSizeLessThan(DATA.length);
     }
 
     @Test
@@ -217,7 +191,7 @@ class CorruptInputTest {
         byte[] both = Arrays.copyOf(one, one.length + two.length);
         System.arraycopy(two, 0, both, one.length, two.length);
         assertThat(decodeConcatenated(both)).hasSize(2 * DATA.length);
-        byte[] secondLosesAFrame = reframed(two, 0, 2);
+        byte[] secondLosesAFrame = Frames.reordered(two, 0, 2);
         byte[] broken = Arrays.copyOf(one, one.length + secondLosesAFrame.length);
         System.arraycopy(secondLosesAFrame, 0, broken, one.length, secondLosesAFrame.length);
         assertThat(catchThrowable(() -> decodeConcatenated(broken))).isInstanceOf(BlockSequenceException.class);

@@ -14,6 +14,7 @@ import org.adaptivecompress.format.OversizedBlockException;
 import org.adaptivecompress.format.TruncatedStreamException;
 import org.adaptivecompress.format.FrameFormat;
 import org.adaptivecompress.testing.DataKind;
+import org.adaptivecompress.testing.Frames;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapred.JobConf;
 import org.junit.jupiter.api.Test;
@@ -76,16 +77,6 @@ class CorruptInputTest {
                 .isInstanceOf(OversizedBlockException.class).hasMessageContaining("maximum block length");
     }
 
-    /** The file without its second block's frame: every frame left is valid alone. */
-    private static byte[] withoutSecondFrame(byte[] file) {
-        int second = FrameFormat.STREAM_HEADER_LENGTH + FrameFormat.BLOCK_HEADER_LENGTH
-                + FrameFormat.getInt(file, FrameFormat.STREAM_HEADER_LENGTH + 8);
-        int third = second + FrameFormat.BLOCK_HEADER_LENGTH + FrameFormat.getInt(file, second + 8);
-        byte[] lost = Arrays.copyOf(file, file.length - (third - second));
-        System.arraycopy(file, third, lost, second, file.length - third);
-        return lost;
-    }
-
     /** Blocks of 1000 bytes, so that a file of a few lines has units for several splits. */
     private static JobConf smallBlocks() {
         JobConf conf = new JobConf(false);
@@ -95,7 +86,7 @@ class CorruptInputTest {
 
     @Test
     void aFrameLostWholeFailsAtTheEndMarker() throws Exception {
-        assertDecodeFails(withoutSecondFrame(compressed()), BlockSequenceException.class, "missing");
+        assertDecodeFails(Frames.without(compressed(), 1), BlockSequenceException.class, "missing");
     }
 
     @Test
@@ -103,7 +94,7 @@ class CorruptInputTest {
         JobConf conf = smallBlocks();
         byte[] file = TestFiles.compress(TestFiles.codec(conf),
                 TestFiles.join(TestFiles.randomLines(5, 2000), "\n", true));
-        Path lost = Files.write(tmp.resolve("lost.adc"), withoutSecondFrame(file));
+        Path lost = Files.write(tmp.resolve("lost.adc"), Frames.without(file, 1));
         long length = Files.size(lost);
         assertThatThrownBy(() -> SplitReading.readNewApi(conf, TestFiles.hadoopPath(lost),
                 SplitReading.splits(length, length)))

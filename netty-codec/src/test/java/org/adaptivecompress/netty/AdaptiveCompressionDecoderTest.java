@@ -25,6 +25,7 @@ import org.adaptivecompress.format.OversizedBlockException;
 import org.adaptivecompress.format.TruncatedStreamException;
 import org.adaptivecompress.stream.AdaptiveOutputStream;
 import org.adaptivecompress.testing.DataKind;
+import org.adaptivecompress.testing.Frames;
 import org.adaptivecompress.testing.ScriptedController;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -145,17 +146,12 @@ class AdaptiveCompressionDecoderTest {
     @Test
     void aFrameLostWholeFailsAtTheEndMarkerAfterTheBlocksBeforeIt() throws IOException {
         byte[] frames = writeWithStream(DataKind.TEXT.generate(400_000), ZSTD);
-        int second = secondBlockOffset(frames);
-        int third = second + FrameFormat.BLOCK_HEADER_LENGTH
-                + FrameFormat.getInt(frames, second + STORED_LENGTH_OFFSET);
         // Without the second frame every frame left is valid alone; only the end marker's digest tells.
-        ByteArrayOutputStream lost = new ByteArrayOutputStream();
-        lost.write(frames, 0, second);
-        lost.write(frames, third, frames.length - third);
+        byte[] lost = Frames.without(frames, 1);
         Failure failure = new Failure();
         EmbeddedChannel channel = new EmbeddedChannel(new AdaptiveCompressionDecoder(), failure);
 
-        channel.writeInbound(Unpooled.wrappedBuffer(lost.toByteArray()));
+        channel.writeInbound(Unpooled.wrappedBuffer(lost));
 
         assertThat(failure.causes).singleElement().isInstanceOf(BlockSequenceException.class);
         assertThat(channel.isOpen()).isFalse();
