@@ -36,12 +36,18 @@ final class Targets {
      *
      * @param title what it asks
      * @param met whether the data meets it
-     * @param figure the numbers behind the verdict
+     * @param figure the numbers behind the verdict, null if nothing was measured for it
      */
     record Target(String title, boolean met, String figure) {
-        /** {@code - title: **met** (figure)}. */
+        /** A target this run measured nothing for. */
+        static Target unmeasured(String title) {
+            return new Target(title, false, null);
+        }
+
+        /** {@code - title: **met** (figure)}, or {@code **not measured**}. */
         String markdown() {
-            return "- " + title + ": **" + (met ? "met" : "not met") + "** (" + figure + ")";
+            return "- " + title + ": " + (figure == null ? "**not measured**"
+                    : "**" + (met ? "met" : "not met") + "** (" + figure + ")");
         }
     }
 
@@ -94,7 +100,7 @@ final class Targets {
             }
         }
         if (counted == 0) {
-            return new Target(title, false, "not measured");
+            return Target.unmeasured(title);
         }
         return new Target(title, met == counted, String.format(Locale.ROOT, "%d of %d cells; worst %sx in %s", met,
                 counted, worst.format(), worstCell));
@@ -129,7 +135,7 @@ final class Targets {
             }
         }
         if (ratios.isEmpty()) {
-            return new Target(title, false, "not measured");
+            return Target.unmeasured(title);
         }
         double mean = geometricMean(ratios);
         return new Target(title, unknown == 0 && mean <= MIXED_MEAN, String.format(Locale.ROOT,
@@ -142,7 +148,7 @@ final class Targets {
         List<StepCell.StepRecovery> mine = recoveries.stream()
                 .filter(r -> r.contender().equals(Contender.DEFAULT)).toList();
         if (mine.isEmpty()) {
-            return new Target(title, false, "not measured");
+            return Target.unmeasured(title);
         }
         boolean met = mine.stream().allMatch(r -> r.blocks().isPresent() && r.blocks().getAsInt() <= RECOVERY_BLOCKS);
         List<String> figures = mine.stream().map(r -> "step " + (r.step() + 1) + ": " + blocks(r.blocks())).toList();

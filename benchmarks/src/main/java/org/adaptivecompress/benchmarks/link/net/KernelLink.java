@@ -55,7 +55,7 @@ public final class KernelLink implements Link {
     @Override
     public String describe() {
         return "kernel: namespace " + namespace.name() + ", loopback at MTU " + MTU + ", tbf as lo's root qdisc"
-                + " (frame rate = payload rate x 1514/1448, burst max(4 KiB, 2 ms), queue burst + max(1 MiB, 20 ms));"
+                + " (frame rate = payload rate x 1514/1448, burst max(4 KiB, 2 ms), or 72 KiB after a bigger one, queue burst + max(1 MiB, 20 ms));"
                 + " unthrottled = no qdisc";
     }
 
@@ -78,7 +78,7 @@ public final class KernelLink implements Link {
             }
             return;
         }
-        Tbf tbf = new Tbf(bytesPerSecond);
+        Tbf tbf = shaping == null ? Tbf.of(bytesPerSecond) : Tbf.of(bytesPerSecond).following(shaping);
         QdiscCounters after = tc.apply("qdisc " + (shaping == null ? "add" : "change") + " dev lo root "
                 + String.join(" ", tbf.args()));
         if (shaping == null) {

@@ -7,8 +7,9 @@ import java.util.List;
  * {@code tc ... tbf} arguments for it.
  *
  * @param payloadBytesPerSecond the TCP payload rate wanted, what the plain copy should reach
+ * @param burstFloor the least bucket, in bytes
  */
-public record Tbf(long payloadBytesPerSecond) {
+public record Tbf(long payloadBytesPerSecond, long burstFloor) {
 
     /**
      * tbf counts whole frames: at MTU 1500 a full segment carries 1448 payload bytes (20 bytes of
@@ -16,7 +17,7 @@ public record Tbf(long payloadBytesPerSecond) {
      * that much faster than the payload rate.
      */
     static final double FRAME_PER_PAYLOAD = 1514.0 / 1448.0;
-    /** A bucket must hold a full 1514-byte frame; below 1 ms of rate this keeps room for two and a bit. */
+    /** A bucket must hold a full 1514-byte frame; below 2 ms of rate this keeps room for two and a bit. */
     static final long MIN_BURST = 4 << 10;
     /** Two milliseconds of rate: the qdisc's timer wakes late under load, and 0.05 ms of bucket lost a third of 10 Gbit/s. */
     static final double BURST_SECONDS = 0.002;
@@ -24,12 +25,33 @@ public record Tbf(long payloadBytesPerSecond) {
     static final long MIN_QUEUE = 1 << 20;
     /** Else 20 ms of rate, the queue of a router on a short path: deep enough that the qdisc never drops. */
     static final double QUEUE_SECONDS = 0.020;
+    /**
+     * What tbf counts a 64 KiB GSO packet as: its payload and a header per segment. A bucket at
+     * least this big queues such packets whole instead of cutting them into frames, and a packet
+     * bigger than the bucket never leaves the queue.
+     */
+    static final long GSO_PACKET = 72 << 10;
 
     /** Validates. */
     public Tbf {
         if (payloadBytesPerSecond < 1 || payloadBytesPerSecond == Rates.UNLIMITED) {
             throw new IllegalArgumentException("a tbf needs a finite positive rate, was " + payloadBytesPerSecond);
         }
+    }
+
+    /** The tbf for a payload rate, added to an idle loopback. */
+    public static Tbf of(long payloadBytesPerSecond) {
+        return new Tbf(payloadBytesPerSecond, MIN_BURST);
+    }
+
+    /**
+     * This rate as a change of {@code previous} while packets may be queued: if {@code previous}
+     * queued whole GSO packets, the bucket stays big enough to pass them, or they would block
+     * the queue for good (a step from 1 Gbit/s down to 10 Mbit/s stalled until its deadline).
+     */
+    public Tbf following(Tbf previous) {
+        return previous.burstBytes() >= GSO_PACKET ? new Tbf(payloadBytesPerSecond, Math.max(burstFloor, GSO_PACKET))
+                : this;
     }
 
     /** The rate tbf enforces, in bits per second of frames. */
@@ -39,7 +61,7 @@ public record Tbf(long payloadBytesPerSecond) {
 
     /** The bucket's size in bytes. */
     public long burstBytes() {
-        return Math.max(MIN_BURST, Math.round(frameBitsPerSecond() / 8.0 * BURST_SECONDS));
+        return Math.max(burstFloor, Math.round(frameBitsPerSecond() / 8.0 * BURST_SECONDS));
     }
 
     /** The most bytes queued behind the bucket, in bytes. */
