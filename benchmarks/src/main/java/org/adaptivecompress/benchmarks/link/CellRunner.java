@@ -35,6 +35,8 @@ final class CellRunner {
     /** The median of each contender's runs in {@code cell}, in the contenders' order. */
     List<Measurement> measure(Measurement.Cell cell, List<Contender> contenders, long inputBytes, Transfer transfer)
             throws IOException {
+        progress.printf(Locale.ROOT, "%s: %d contenders, %.1f MiB each%n", cell, contenders.size(),
+                inputBytes / 1048576.0);
         double[] fastest = {Double.POSITIVE_INFINITY};
         Map<Contender, List<Measurement.Run>> runs = InterleavedRuns.run(contenders,
                 first -> first.finished() ? sizes.runsAfter(first.seconds(), cell.rate()) : 1,

@@ -124,11 +124,6 @@ public record LinkConfig(ScenarioSet set, List<Scenario> scenarios, List<Long> r
         return new LinkConfig(set, scenarios, rates, contenders, cells, link, sizes, out);
     }
 
-    /** Whether the contender with this id runs. */
-    public boolean runs(String contenderId) {
-        return contenders.stream().anyMatch(c -> c.id().equals(contenderId));
-    }
-
     private static List<Scenario> firstOfEachFamily(ScenarioSet set) {
         return Arrays.stream(Family.values()).map(f -> new Scenario(f, set.seeds()[0])).toList();
     }

@@ -76,13 +76,15 @@ public final class LinkReport {
                 + " cut off at its deadline. 'default' is LevelControllers.defaultController(), currently '")
                 .append(LevelControllers.DEFAULT_NAME).append("'.\n\n");
         md.append(ReportTables.rateTable(results.measurements(), config.rates()));
-        md.append("\n### Rate step and busy core\n\n");
-        md.append(ReportTables.specialTable(results.measurements(), results.bests(), results.recoveries()));
-        md.append("\nThe per-segment best is each stretch between steps timed alone with every fixed rung, the"
-                + " fastest summed: what a sender that knew the future could reach. A recovery counts the 128 KiB"
-                + " blocks verified after a step until a window of ").append(Recovery.WINDOW)
-                .append(" of them went at ").append(Math.round(100 * Recovery.SHARE))
-                .append(" % of the new stretch's best fixed goodput (see Recovery).\n");
+        String special = ReportTables.specialTable(results.measurements(), results.bests(), results.recoveries());
+        if (!special.isEmpty()) {
+            md.append("\n### Rate step and busy core\n\n").append(special);
+            md.append("\nThe per-segment best is each stretch between steps timed alone with every fixed rung, the"
+                    + " fastest summed: what a sender that knew the future could reach. A recovery counts the 128 KiB"
+                    + " blocks verified after a step until a window of ").append(Recovery.WINDOW)
+                    .append(" of them went at ").append(Math.round(100 * Recovery.SHARE))
+                    .append(" % of the new stretch's best fixed goodput (see Recovery).\n");
+        }
         md.append("\n### Targets (").append(config.set().label()).append(" set)\n\n");
         Targets.evaluate(results.measurements(), results.recoveries())
                 .forEach(t -> md.append(t.markdown()).append('\n'));

@@ -64,9 +64,10 @@ final class ReportTables {
         return Targets.versusBestFixed(cell).format() + " (" + name + ") / " + versusZstd(cell).format();
     }
 
-    /** The step and busy-core cells, with the per-segment best and the recoveries. */
+    /** The step and busy-core cells, with the per-segment best and the recoveries; empty if neither ran. */
     static String specialTable(List<Measurement> measurements, List<PerSegmentBest> bests,
             List<StepCell.StepRecovery> recoveries) {
+        StringBuilder rows = new StringBuilder();
         StringBuilder md = new StringBuilder("| cell | data | best fixed | best fixed s | default s | default / best"
                 + " | default / zstd --adapt | per-segment best / best fixed | default's blocks to recover |\n"
                 + "|---|---|---|---:|---:|---:|---:|---:|---|\n");
@@ -84,13 +85,13 @@ final class ReportTables {
             String recovered = c.kind() != Measurement.Kind.STEP ? "-" : String.join("; ", recoveries.stream()
                     .filter(r -> r.contender().equals(Contender.DEFAULT))
                     .map(r -> "step " + (r.step() + 1) + ": " + Targets.blocks(r.blocks())).toList());
-            md.append(String.format(Locale.ROOT, "| %s %s | %s | %s | %s | %s | %s | %s | %s | %s |%n", c.kind().label(),
+            rows.append(String.format(Locale.ROOT, "| %s %s | %s | %s | %s | %s | %s | %s | %s | %s |%n", c.kind().label(),
                     c.rateLabel(), c.scenario(), best.map(m -> rung(m.contender())).orElse("-"),
                     best.map(m -> seconds(m.run())).orElse("-"),
                     Targets.named(cell, Contender.DEFAULT).map(m -> seconds(m.run())).orElse("-"),
                     Targets.versusBestFixed(cell).format(), versusZstd(cell).format(), bound, recovered));
         }
-        return md.toString();
+        return rows.length() == 0 ? "" : md.append(rows).toString();
     }
 
     private static Ratio versusZstd(List<Measurement> cell) {

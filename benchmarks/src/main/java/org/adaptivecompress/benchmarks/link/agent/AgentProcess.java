@@ -66,11 +66,6 @@ public final class AgentProcess implements AutoCloseable {
         return new AgentProcess(role, process);
     }
 
-    /** The role it was started as. */
-    public String role() {
-        return role;
-    }
-
     /** Sends one line. */
     public void send(String line) throws IOException {
         requests.write(line);
