@@ -105,7 +105,7 @@ final class Agents implements AutoCloseable {
                 String line = receiver.pollLine(POLL);
                 Reply r = line == null ? null : Reply.parse(line);
                 if (r instanceof Reply.Mark m) {
-                    link.setRate(steps.get(m.index()).bytesPerSecond());
+                    link.stepRate(steps.get(m.index()).bytesPerSecond());
                     applied[m.index()] = System.nanoTime();
                 } else {
                     received = r;

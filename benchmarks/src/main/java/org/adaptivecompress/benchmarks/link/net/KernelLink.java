@@ -55,7 +55,7 @@ public final class KernelLink implements Link {
     @Override
     public String describe() {
         return "kernel: namespace " + namespace.name() + ", loopback at MTU " + MTU + ", tbf as lo's root qdisc"
-                + " (frame rate = payload rate x 1514/1448, burst max(4 KiB, 2 ms), or 72 KiB after a bigger one, queue burst + max(1 MiB, 20 ms));"
+                + " (frame rate = payload rate x 1514/1448, burst max(4 KiB, 2 ms) and at least 72 KiB in a step down from a bigger one, queue burst + max(1 MiB, 20 ms));"
                 + " unthrottled = no qdisc";
     }
 
@@ -65,27 +65,36 @@ public final class KernelLink implements Link {
     }
 
     /**
-     * Adds, changes or deletes the tbf. A change is the step cell's: its counters after the
-     * change (all but a fraction of a millisecond of them the old rate's) go to the old rate.
+     * Deletes the tbf, if any, and adds a fresh one for a finite rate: whatever a cut-off transfer
+     * left queued goes with the old one.
      */
     @Override
     public synchronized void setRate(long bytesPerSecond) throws LinkSetupException {
-        if (bytesPerSecond == Rates.UNLIMITED) {
-            if (shaping != null) {
-                count(tc.show());
-                tc.apply("qdisc del dev lo root");
-                shaping = null;
-            }
+        if (shaping != null) {
+            count(tc.show());
+            tc.apply("qdisc del dev lo root");
+            shaping = null;
+        }
+        if (bytesPerSecond != Rates.UNLIMITED) {
+            Tbf tbf = Tbf.of(bytesPerSecond);
+            seen = tc.apply("qdisc add dev lo root " + String.join(" ", tbf.args()));
+            shaping = tbf;
+        }
+    }
+
+    /**
+     * {@code tc qdisc change}s the tbf to the new rate, its bucket kept big enough for what the
+     * old one queued ({@link Tbf#following}); its counters so far, all but a fraction of a
+     * millisecond of them the old rate's, go to the old rate.
+     */
+    @Override
+    public synchronized void stepRate(long bytesPerSecond) throws LinkSetupException {
+        if (shaping == null || bytesPerSecond == Rates.UNLIMITED) {
+            setRate(bytesPerSecond);
             return;
         }
-        Tbf tbf = shaping == null ? Tbf.of(bytesPerSecond) : Tbf.of(bytesPerSecond).following(shaping);
-        QdiscCounters after = tc.apply("qdisc " + (shaping == null ? "add" : "change") + " dev lo root "
-                + String.join(" ", tbf.args()));
-        if (shaping == null) {
-            seen = after;
-        } else {
-            count(after);
-        }
+        Tbf tbf = Tbf.of(bytesPerSecond).following(shaping);
+        count(tc.apply("qdisc change dev lo root " + String.join(" ", tbf.args())));
         shaping = tbf;
     }
 

@@ -19,10 +19,18 @@ public interface Link extends AutoCloseable {
     List<String> launchPrefix();
 
     /**
-     * Shapes the link to {@code bytesPerSecond} of payload from now on, or not at all for
-     * {@link Rates#UNLIMITED}; takes effect on bytes already queued.
+     * Between transfers: shapes the link to {@code bytesPerSecond} of payload, or not at all for
+     * {@link Rates#UNLIMITED}, as if it had just been set up.
      */
     void setRate(long bytesPerSecond) throws IOException;
+
+    /**
+     * During a transfer: changes the rate from now on, bytes already queued included (the rate
+     * step). By default the same as {@link #setRate}.
+     */
+    default void stepRate(long bytesPerSecond) throws IOException {
+        setRate(bytesPerSecond);
+    }
 
     /** The port a sender connects to for a receiver listening on {@code receiverPort}. */
     int portFor(int receiverPort) throws IOException;

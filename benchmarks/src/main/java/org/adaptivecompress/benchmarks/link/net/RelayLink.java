@@ -15,6 +15,7 @@ public final class RelayLink implements Link {
 
     /** The relay copies 64 KiB at a time; its heap needs little more. */
     private static final String HEAP = "64m";
+    /** The relay answers a command at once; this long means it is gone. */
     private static final Duration ANSWER = Duration.ofSeconds(30);
 
     private final Namespace namespace;
