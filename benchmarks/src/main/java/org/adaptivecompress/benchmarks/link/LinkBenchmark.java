@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.adaptivecompress.benchmarks.link.agent.Contender;
 import org.adaptivecompress.benchmarks.link.net.Link;
 import org.adaptivecompress.benchmarks.link.net.Links;
@@ -51,7 +52,7 @@ public final class LinkBenchmark {
         Environment environment;
         try (Link link = Links.open(config.link(), log); Agents agents = Agents.start(link, log)) {
             environment = Environment.of(link);
-            environment.lines().forEach(l -> log.println(l));
+            environment.lines().forEach(log::println);
             results = new LinkBenchmark(config, contenders, agents, log).measure(notes);
             results = results.withCounters(link.counters());
         }
@@ -109,7 +110,7 @@ public final class LinkBenchmark {
                 config.sizes().repeats(), config.sizes().repeatBelowSeconds(), config.sizes().unthrottledRepeats(),
                 config.sizes().deadlineFloorSeconds(), config.sizes().deadlineFactor()));
         return new LinkReport.Results(all, step == null ? List.of() : List.of(step.best()),
-                step == null ? List.of() : step.recoveries(), java.util.Map.of(), notes);
+                step == null ? List.of() : step.recoveries(), Map.of(), notes);
     }
 
     private void warmUp(List<String> notes) throws IOException {
