@@ -1,6 +1,7 @@
 package org.adaptivecompress.benchmarks.link.agent;
 
 import java.io.BufferedReader;
+import java.io.File;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -8,12 +9,15 @@ import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.adaptivecompress.testing.Corpus;
 
 /**
@@ -58,12 +62,18 @@ public final class AgentProcess implements AutoCloseable {
         command.add("-Xmx" + heap);
         command.add("-Dadaptive.corpus.dir=" + Corpus.directory());
         command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
+        command.add(absoluteClassPath());
         command.add(MAIN);
         command.add("agent");
         command.add(role);
         Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         return new AgentProcess(role, process);
+    }
+
+    /** This JVM's class path with every entry absolute, so it holds from any working directory. */
+    private static String absoluteClassPath() {
+        return Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+                .map(p -> Paths.get(p).toAbsolutePath().toString()).collect(Collectors.joining(File.pathSeparator));
     }
 
     /** Sends one line. */
