@@ -5,27 +5,27 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.adaptivecompress.benchmarks.link.agent.Contender;
 
 /**
  * Runs the transfers of one cell's contenders in rounds: each contender once, then again for
- * each contender that wants more runs, and so on. A shared VM has slow stretches lasting
+ * each contender that wants more runs, and so on. A shared machine has slow stretches lasting
  * seconds; run back to back, a contender's transfers could all fall into one, and the cell's
- * best fixed choice be whichever contender ran in a quiet stretch (the stream pinned to raw
- * took 0.32 s and 0.62 s over the same unthrottled gigabyte of text in runs 24 and 25).
- * Interleaved, every contender's runs spread over the same stretch of time.
+ * best fixed choice be whichever contender ran in a quiet stretch. Interleaved, every
+ * contender's runs spread over the same stretch of time.
  */
 final class InterleavedRuns {
 
     /** One transfer by one contender. */
     @FunctionalInterface
     interface Transfer {
-        LinkTransfer.Result run(Contender contender) throws IOException, InterruptedException;
+        Measurement.Run run(Contender contender) throws IOException;
     }
 
     /** How many runs a contender gets in all, decided from its first. */
     @FunctionalInterface
     interface RunsWanted {
-        int after(LinkTransfer.Result first);
+        int after(Measurement.Run first);
     }
 
     private InterleavedRuns() {}
@@ -35,13 +35,13 @@ final class InterleavedRuns {
      * of every contender, then rounds of those that {@code wanted} more runs of after their
      * first.
      */
-    static Map<Contender, List<LinkTransfer.Result>> run(List<Contender> contenders, RunsWanted wanted,
-            Transfer transfer) throws IOException, InterruptedException {
-        Map<Contender, List<LinkTransfer.Result>> runs = new LinkedHashMap<>();
+    static Map<Contender, List<Measurement.Run>> run(List<Contender> contenders, RunsWanted wanted, Transfer transfer)
+            throws IOException {
+        Map<Contender, List<Measurement.Run>> runs = new LinkedHashMap<>();
         Map<Contender, Integer> wants = new LinkedHashMap<>();
         int rounds = 0;
         for (Contender c : contenders) {
-            LinkTransfer.Result first = transfer.run(c);
+            Measurement.Run first = transfer.run(c);
             runs.put(c, new ArrayList<>(List.of(first)));
             int w = wanted.after(first);
             wants.put(c, w);

@@ -4,102 +4,128 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Locale;
+import java.util.EnumSet;
 import java.util.List;
-import org.adaptivecompress.stream.RateLimitedOutputStream;
+import java.util.Set;
+import org.adaptivecompress.benchmarks.link.agent.Contender;
+import org.adaptivecompress.benchmarks.link.net.Links;
+import org.adaptivecompress.benchmarks.link.net.Rates;
+import org.adaptivecompress.benchmarks.scenario.Family;
+import org.adaptivecompress.benchmarks.scenario.Scenario;
+import org.adaptivecompress.benchmarks.scenario.ScenarioSet;
 
 /**
- * What one link benchmark run measures: rates, data kinds, contenders, input sizes and where the
- * results go. Parsed from the command line; {@code --quick} shrinks everything for CI smoke runs.
+ * What the link benchmark runs, parsed from the command line; {@code --quick} shrinks everything
+ * for a smoke run (tiny inputs, two rates, a scenario per family, six contenders).
  *
- * @param rates link rates in bytes per second ({@link RateLimitedOutputStream#UNLIMITED} for none)
- * @param kinds data kinds of the fixed-rate matrix
- * @param contenders contender names to run, or empty for all but the optional ones with zstd
- *     histories, which run only when named
- * @param secondsAtRaw input size at each rate is what raw would send in this many seconds...
- * @param minSize ...but at least this many bytes (so a controller sees enough blocks)...
- * @param maxLength ...and at most this many; the unthrottled cells send this much
- * @param maxBlock the most bytes generated for one cell; longer inputs repeat them (see {@link LinkInput})
- * @param scenarios whether to run the step-rate and CPU-contended scenarios
- * @param warmup whether to run each contender once, unrecorded, before measuring
- * @param repeats runs per short transfer, of which the median is kept
- * @param out directory for the CSV, the markdown table and the charts
+ * @param set the scenario set, held-out by default
+ * @param scenarios the scenarios of the rate cells
+ * @param rates link rates in bytes per second ({@link Rates#UNLIMITED} for none)
+ * @param contenders in the order a cell runs them
+ * @param cells which kinds of cell to run
+ * @param link which link to use
+ * @param sizes input lengths, deadlines and repeats
+ * @param out directory for the CSV, the markdown report and the charts
  */
-public record LinkConfig(List<Long> rates, List<LinkData> kinds, List<String> contenders, double secondsAtRaw,
-        int minSize, long maxLength, int maxBlock, boolean scenarios, boolean warmup, int repeats, Path out) {
+public record LinkConfig(ScenarioSet set, List<Scenario> scenarios, List<Long> rates, List<Contender> contenders,
+        Set<Measurement.Kind> cells, Links.Choice link, Sizes sizes, Path out) {
 
-    private static final String USAGE = "usage: link [--quick] [--rates 1mbit,10mbit,...,unlimited]"
-            + " [--kinds json,text,binary,random,changing] [--contenders raw,adoc,...] [--max-size 64m]"
-            + " [--repeats N] [--no-scenarios] [--out DIR]";
+    /** Every rate of a full run, 1 Mbit/s (a slow WAN) to 10 Gbit/s (the LAN the project is for) and none. */
+    public static final String FULL_RATES = "1mbit,10mbit,50mbit,100mbit,300mbit,1gbit,2.5gbit,10gbit,unlimited";
+
+    private static final String USAGE = "usage: link [--quick] [--set held-out|tuning] [--rates 1mbit,...,unlimited]"
+            + " [--contenders all|plain,default,fixed:3,controller:NAME,zstd-adapt,...] [--scenarios mixed:7001,...]"
+            + " [--cells rate,step,busy] [--link auto|kernel|relay] [--repeats N] [--out DIR]";
+
+    /**
+     * Input lengths, deadlines and repeats.
+     *
+     * @param secondsAtRaw a rate cell's input is what the plain copy sends in this long...
+     * @param minLength ...but at least this many bytes...
+     * @param maxLength ...and at most this many; the unthrottled cells send this much
+     * @param stepLength the rate-step cell's input
+     * @param warmupLength what each contender sends once, unrecorded, before any cell
+     * @param deadlineFactor a transfer is cut off at this multiple of its cell's fastest transfer so far...
+     * @param deadlineFloorSeconds ...but never sooner than this
+     * @param repeatBelowSeconds transfers faster than this are repeated...
+     * @param repeats ...this many times in all, the median kept...
+     * @param unthrottledRepeats ...or this many at no rate, where only the machine's noise paces them
+     */
+    public record Sizes(double secondsAtRaw, long minLength, long maxLength, long stepLength, long warmupLength,
+            double deadlineFactor, double deadlineFloorSeconds, double repeatBelowSeconds, int repeats,
+            int unthrottledRepeats) {
+
+        /** The input length of a rate cell at {@code bytesPerSecond}. */
+        public long lengthFor(long bytesPerSecond) {
+            double wanted = bytesPerSecond == Rates.UNLIMITED ? maxLength : bytesPerSecond * secondsAtRaw;
+            return (long) Math.max(minLength, Math.min(maxLength, wanted));
+        }
+
+        /** How many runs a transfer at {@code bytesPerSecond} gets after a first that took {@code seconds}. */
+        public int runsAfter(double seconds, long bytesPerSecond) {
+            if (seconds >= repeatBelowSeconds) {
+                return 1;
+            }
+            return bytesPerSecond == Rates.UNLIMITED ? unthrottledRepeats : repeats;
+        }
+
+        /** The deadline for a transfer in a cell whose fastest finished transfer took {@code fastest} seconds. */
+        public double deadlineAfter(double fastest) {
+            return Math.max(deadlineFloorSeconds, deadlineFactor * fastest);
+        }
+    }
+
+    /**
+     * A full run's sizes: two seconds of raw per rate cell, so start-up is not the transfer; at
+     * least 1 MiB, eight blocks of 128 KiB even at 1 Mbit/s; at most 1 GiB, a second of the plain
+     * copy at 10 Gbit/s; a deadline of 2.5x the fastest, which no best fixed choice comes near,
+     * but never under 3 s, above the start-up noise of a JIT-warm JVM; three runs of transfers
+     * under 1.5 s (five unthrottled), where a scheduling hiccup is a large part of the time.
+     */
+    static final Sizes FULL = new Sizes(2.0, 1 << 20, 1L << 30, 32 << 20, 8 << 20, 2.5, 3.0, 1.5, 3, 5);
+    /** A smoke run's sizes: every transfer a fraction of a second, run once. */
+    static final Sizes QUICK = new Sizes(0.25, 256 << 10, 4 << 20, 2 << 20, 1 << 20, 2.5, 1.0, 0, 1, 1);
 
     /** Parses the command line after the {@code link} word. */
     public static LinkConfig parse(String... args) {
         boolean quick = Arrays.asList(args).contains("--quick");
-        // 10 Gbit/s is the LAN the project is for: a link faster than every codec, where the stream
-        // must cost next to nothing over raw bytes; unthrottled loopback is faster still.
-        List<Long> rates = rates(quick ? "10mbit,unlimited" : "1mbit,10mbit,100mbit,1000mbit,10gbit,unlimited");
-        List<LinkData> kinds = quick ? List.of(LinkData.JSON, LinkData.CHANGING) : List.of(LinkData.values());
-        List<String> contenders = List.of();
-        // At least 16 blocks of 128 KiB, so any feedback loop has something to act on; two
-        // seconds of raw, so start-up is not the whole transfer; 1 GiB unthrottled, about a
-        // second of raw over loopback, where 16 MiB took milliseconds and measured start-up.
-        double seconds = quick ? 0.1 : 2.0;
-        int minSize = quick ? 64 << 10 : 2 << 20;
-        long maxLength = quick ? 1 << 20 : 1L << 30;
-        int maxBlock = quick ? 1 << 20 : 16 << 20;
-        boolean scenarios = true;
-        int repeats = quick ? 1 : 5;
+        ScenarioSet set = ScenarioSet.HELD_OUT;
+        List<Scenario> scenarios = null;
+        List<Long> rates = rates(quick ? "10mbit,unlimited" : FULL_RATES);
+        List<Contender> contenders = quick
+                ? Contender.parseList("plain,default,fixed:0,fixed:1,fixed:3," + Contender.ZSTD_ADAPT)
+                : Contender.defaults();
+        Set<Measurement.Kind> cells = EnumSet.allOf(Measurement.Kind.class);
+        Links.Choice link = Links.Choice.AUTO;
+        Sizes sizes = quick ? QUICK : FULL;
         Path out = Paths.get("benchmarks", "target", "link-results");
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--quick" -> { }
+                case "--set" -> set = ScenarioSet.byLabel(value(args, ++i));
+                case "--scenarios" -> scenarios = Arrays.stream(value(args, ++i).split(",")).map(Scenario::parse).toList();
                 case "--rates" -> rates = rates(value(args, ++i));
-                case "--kinds" -> kinds = kinds(value(args, ++i));
-                case "--contenders" -> contenders = List.of(value(args, ++i).split(","));
-                case "--max-size" -> {
-                    int max = size(value(args, ++i));
-                    maxLength = Math.min(maxLength, max);
-                    maxBlock = Math.min(maxBlock, max);
-                    minSize = Math.min(minSize, max);
+                case "--contenders" -> contenders = Contender.parseList(value(args, ++i));
+                case "--cells" -> cells = cells(value(args, ++i));
+                case "--link" -> link = Links.Choice.parse(value(args, ++i));
+                case "--repeats" -> {
+                    int n = positive("--repeats", value(args, ++i));
+                    sizes = new Sizes(sizes.secondsAtRaw(), sizes.minLength(), sizes.maxLength(), sizes.stepLength(),
+                            sizes.warmupLength(), sizes.deadlineFactor(), sizes.deadlineFloorSeconds(),
+                            sizes.repeatBelowSeconds(), n, n);
                 }
-                case "--repeats" -> repeats = positive("--repeats", value(args, ++i));
-                case "--no-scenarios" -> scenarios = false;
                 case "--out" -> out = Paths.get(value(args, ++i));
                 default -> throw new IllegalArgumentException("unknown option '" + args[i] + "'; " + USAGE);
             }
         }
-        return new LinkConfig(rates, kinds, contenders, seconds, minSize, maxLength, maxBlock, scenarios, !quick,
-                repeats, out);
-    }
-
-    /** The input length for a cell at this rate. */
-    public long sizeFor(long bytesPerSecond) {
-        double wanted = bytesPerSecond == RateLimitedOutputStream.UNLIMITED ? maxLength : bytesPerSecond * secondsAtRaw;
-        return (long) Math.max(minSize, Math.min(maxLength, wanted));
-    }
-
-    /** The input of a cell at this rate: {@code data}'s first bytes, repeated if the cell is longer than a block. */
-    public LinkInput inputFor(LinkData data, long bytesPerSecond) {
-        long length = sizeFor(bytesPerSecond);
-        return new LinkInput(data.generate((int) Math.min(length, maxBlock)), length);
-    }
-
-    /** Whether the contender with this name is to run. */
-    public boolean runs(String contender) {
-        return contenders.isEmpty() || names(contender);
-    }
-
-    /** Whether {@code --contenders} names this contender: the only way to run an optional one. */
-    public boolean names(String contender) {
-        return contenders.contains(contender);
-    }
-
-    /** A rate as the tables show it: {@code 10 Mbit/s} or {@code unthrottled}. */
-    public static String rateLabel(long bytesPerSecond) {
-        if (bytesPerSecond == RateLimitedOutputStream.UNLIMITED) {
-            return "unthrottled";
+        if (scenarios == null) {
+            scenarios = quick ? firstOfEachFamily(set) : set.scenarios();
         }
-        return (bytesPerSecond * 8 / 1_000_000) + " Mbit/s";
+        return new LinkConfig(set, scenarios, rates, contenders, cells, link, sizes, out);
+    }
+
+    private static List<Scenario> firstOfEachFamily(ScenarioSet set) {
+        return Arrays.stream(Family.values()).map(f -> new Scenario(f, set.seeds()[0])).toList();
     }
 
     private static String value(String[] args, int i) {
@@ -112,17 +138,17 @@ public record LinkConfig(List<Long> rates, List<LinkData> kinds, List<String> co
     private static List<Long> rates(String spec) {
         List<Long> list = new ArrayList<>();
         for (String r : spec.split(",")) {
-            list.add(RateLimitedOutputStream.parseRate(r));
+            list.add(Rates.parse(r));
         }
         return List.copyOf(list);
     }
 
-    private static List<LinkData> kinds(String spec) {
-        List<LinkData> list = new ArrayList<>();
-        for (String k : spec.split(",")) {
-            list.add(LinkData.byName(k));
+    private static Set<Measurement.Kind> cells(String spec) {
+        Set<Measurement.Kind> set = EnumSet.noneOf(Measurement.Kind.class);
+        for (String c : spec.split(",")) {
+            set.add(Measurement.Kind.parse(c));
         }
-        return List.copyOf(list);
+        return set;
     }
 
     private static int positive(String option, String text) {
@@ -135,12 +161,5 @@ public record LinkConfig(List<Long> rates, List<LinkData> kinds, List<String> co
             // refused below
         }
         throw new IllegalArgumentException(option + " needs a positive whole number, not '" + text + "'; " + USAGE);
-    }
-
-    private static int size(String text) {
-        String t = text.trim().toLowerCase(Locale.ROOT);
-        int shift = t.endsWith("k") ? 10 : t.endsWith("m") ? 20 : 0;
-        String digits = shift == 0 ? t : t.substring(0, t.length() - 1);
-        return Integer.parseInt(digits) << shift;
     }
 }

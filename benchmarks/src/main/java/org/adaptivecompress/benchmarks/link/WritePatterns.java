@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.concurrent.Future;
+import org.adaptivecompress.benchmarks.link.agent.LinkInput;
 
 /**
  * How the sizes of a sender's writes alone change what loopback TCP delivers: the same bytes
@@ -145,7 +146,7 @@ public final class WritePatterns {
         try (in) {
             int n;
             while ((n = in.read(buffer)) != -1) {
-                if (!input.matches(position, buffer, n)) {
+                if (input.mismatch(position, buffer, n) >= 0) {
                     throw new IOException("bytes from " + position + " on differ from those sent");
                 }
                 position += n;

@@ -1,7 +1,8 @@
-package org.adaptivecompress.benchmarks.link;
+package org.adaptivecompress.benchmarks.link.agent;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.adaptivecompress.codec.Ladder;
 import org.adaptivecompress.engine.RungChangeListener;
 
@@ -31,6 +32,30 @@ public final class RungTimeline implements RungChangeListener {
 
     /** The points so far, oldest first. */
     public synchronized List<Point> points() {
+        return List.copyOf(points);
+    }
+
+    /** {@code seconds:rung,...}, or {@code -} for none: how the sender reports them. */
+    public static String encode(List<Point> points) {
+        if (points.isEmpty()) {
+            return "-";
+        }
+        StringBuilder s = new StringBuilder();
+        for (Point p : points) {
+            s.append(s.length() == 0 ? "" : ",").append(String.format(Locale.ROOT, "%.6f:%d", p.seconds(), p.rung()));
+        }
+        return s.toString();
+    }
+
+    /** The points {@link #encode} wrote. */
+    public static List<Point> decode(String text) {
+        List<Point> points = new ArrayList<>();
+        if (!text.equals("-")) {
+            for (String p : text.split(",")) {
+                int colon = p.indexOf(':');
+                points.add(new Point(Double.parseDouble(p.substring(0, colon)), Integer.parseInt(p.substring(colon + 1))));
+            }
+        }
         return List.copyOf(points);
     }
 }
