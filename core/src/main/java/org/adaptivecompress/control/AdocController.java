@@ -1,5 +1,7 @@
 package org.adaptivecompress.control;
 
+import org.adaptivecompress.codec.Ladder;
+
 /**
  * The rule of AdOC (E. Jeannot, "Improving Middleware Performance with AdOC", INRIA RR-4400,
  * 2002), kept exact as the reference every other controller is measured against.
@@ -45,21 +47,21 @@ public final class AdocController implements LevelController {
     }
 
     @Override
-    public int initialRung(int top) {
+    public int initialRung(Ladder ladder) {
         return 0;
     }
 
     @Override
-    public int nextRung(Observation o) {
+    public Decision decide(Observation o) {
         long growth = o.fifoGrowth();
         int rung = o.rung();
         if (growth < 0) {
-            return rung / 2;
+            return Decision.of(rung / 2, Reason.ADOC_DRAINED);
         }
         if (growth > 0 && o.fifoBytes() > thresholdBytes && rung < o.topRung()) {
-            return rung + 1;
+            return Decision.of(rung + 1, Reason.ADOC_GREW);
         }
-        return rung;
+        return Decision.of(rung, Reason.ADOC_KEPT);
     }
 
     @Override

@@ -1,5 +1,7 @@
 package org.adaptivecompress.control;
 
+import org.adaptivecompress.codec.Ladder;
+
 /**
  * Always the same rung: the "fixed choice" every benchmark compares the adaptive controllers
  * against, and a way to pin a stream to one codec. A rung above the ladder's top is clamped.
@@ -17,13 +19,13 @@ public final class FixedController implements LevelController {
     }
 
     @Override
-    public int initialRung(int top) {
-        return Math.min(rung, top);
+    public int initialRung(Ladder ladder) {
+        return Math.min(rung, ladder.top());
     }
 
     @Override
-    public int nextRung(Observation observation) {
-        return Math.min(rung, observation.topRung());
+    public Decision decide(Observation observation) {
+        return Decision.of(Math.min(rung, observation.topRung()), Reason.FIXED);
     }
 
     /** True: a fixed rung is never moved by what the link does, so raw blocks may skip the FIFO. */

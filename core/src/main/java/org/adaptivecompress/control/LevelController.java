@@ -1,5 +1,7 @@
 package org.adaptivecompress.control;
 
+import org.adaptivecompress.codec.Ladder;
+
 /**
  * Decides which rung of the ladder compresses the next block, from what the pipeline observed
  * while the last block was compressed and queued.
@@ -9,20 +11,20 @@ package org.adaptivecompress.control;
  */
 public interface LevelController {
 
-    /** The rung of the first block; {@code top} is the ladder's highest rung index. */
-    int initialRung(int top);
+    /** The rung of the first block of a stream over {@code ladder}; called once, before any {@link #decide}. */
+    int initialRung(Ladder ladder);
 
     /**
-     * The rung for the next block, in {@code [0, observation.topRung()]}.
+     * The rung for the next block, in {@code [0, observation.topRung()]}, and why.
      *
      * <p>Called once per block, after the block has entered the FIFO.
      */
-    int nextRung(Observation observation);
+    Decision decide(Observation observation);
 
     /**
      * Whether the engine should store the next block raw without trying to compress it, as it
      * does after blocks that did not shrink (backing off: 1, 2, 4 ... blocks as retries keep
-     * failing). Asked after {@link #nextRung} for each block the backoff would skip.
+     * failing). Asked when each block the backoff would skip is planned.
      *
      * <p>The default, {@code true}, spares the CPU that compressing random or pre-compressed data
      * wastes. A controller that knows trying costs no time, because the link and not the
@@ -40,8 +42,8 @@ public interface LevelController {
      * copy per block, which on a link faster than every codec is a large share of raw's speed
      * on two cores. But the FIFO then stays empty however slow the link, so a controller that
      * reads the link from the FIFO alone (AdOC's rule) must answer {@code false}, the default;
-     * one that answers {@code true} sees the time such writes took in
-     * {@link Observation#directWriteNanos()}.
+     * one that answers {@code true} reads the link from {@link Observation#link()}, which times
+     * such writes as it times the sender's.
      */
     default boolean learnsFromDirectWrites() {
         return false;
@@ -54,9 +56,8 @@ public interface LevelController {
      * lent one is compressed to decode alone, and while histories are withheld the stream does
      * not keep its last bytes either (a copy of every byte), so a history lent again goes on
      * from its own window until the stream has refilled one. The default, {@code true}, lends
-     * whenever the rung keeps one; a controller that sees histories cannot pay (a link far
-     * faster than every codec) withholds them, and then sees {@link Observation#historyWithheld()}
-     * on such blocks.
+     * whenever the rung keeps one; a controller that withholds them sees
+     * {@link Observation#historyWithheld()} on such blocks.
      */
     default boolean lendsHistories() {
         return true;
@@ -66,7 +67,7 @@ public interface LevelController {
      * The rung at which a frame compressed at {@code storedRung} is to be compressed again
      * before it is sent: a frame still queued in the FIFO that the sender has not begun, or the
      * block just compressed, whose frame is not yet queued. {@code storedRung} leaves it as it
-     * is, the default. Asked after {@link #nextRung}, by a pipeline with one compressing thread
+     * is, the default. Asked after {@link #decide}, by a pipeline with one compressing thread
      * and no histories ({@link org.adaptivecompress.stream.AdaptiveOutputStream}).
      *
      * <p>What the FIFO holds when the link slows crosses it at the slower rate: a queue of LZ4

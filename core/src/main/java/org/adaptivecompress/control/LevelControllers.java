@@ -3,26 +3,24 @@ package org.adaptivecompress.control;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.function.Supplier;
+import org.adaptivecompress.control.model.ModelController;
 
 /**
  * Names for controllers, so that configuration files can choose one by a string:
- * {@code throughput} (the default: a model of each rung and of the link,
- * {@link ThroughputController}), {@code adoc} (AdOC's rule, the reference) or {@code fixed:N}
+ * {@code model} (the default: a model of each rung and of the link,
+ * {@link ModelController}), {@code adoc} (AdOC's rule, the reference) or {@code fixed:N}
  * (always rung N).
  */
 public final class LevelControllers {
 
-    /**
-     * The name of the default controller: the throughput model, which the link benchmark
-     * measured ahead of AdOC's rule on fast links and level elsewhere (docs/PERFORMANCE.md).
-     */
-    public static final String DEFAULT_NAME = "throughput";
+    /** The name of the default controller, {@link ModelController}. */
+    public static final String DEFAULT_NAME = "model";
 
     private LevelControllers() {}
 
     /** A factory for the default controller. */
     public static Supplier<LevelController> defaultController() {
-        return ThroughputController::new;
+        return ModelController::new;
     }
 
     /**
@@ -36,8 +34,8 @@ public final class LevelControllers {
         if (n.equals("adoc")) {
             return AdocController::new;
         }
-        if (n.equals("throughput")) {
-            return ThroughputController::new;
+        if (n.equals("model")) {
+            return ModelController::new;
         }
         if (n.startsWith("fixed:")) {
             int rung;
@@ -49,6 +47,6 @@ public final class LevelControllers {
             FixedController fixed = new FixedController(rung);
             return () -> fixed;
         }
-        throw new IllegalArgumentException("unknown controller '" + name + "'; expected adoc, throughput or fixed:N");
+        throw new IllegalArgumentException("unknown controller '" + name + "'; expected model, adoc or fixed:N");
     }
 }

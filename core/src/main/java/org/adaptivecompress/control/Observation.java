@@ -21,9 +21,9 @@ public final class Observation {
     private final long drainedBytes;
     private final long nanoTime;
     private final long writerWaitNanos;
-    private final long directWriteBytes;
-    private final long directWriteNanos;
-    private final long linkIdleNanos;
+    private final LinkSample link;
+    private final long block;
+    private final boolean skipped;
     private final boolean historyStarted;
     private final boolean historyWithheld;
 
@@ -40,14 +40,14 @@ public final class Observation {
         this.drainedBytes = b.drainedBytes;
         this.nanoTime = b.nanoTime;
         this.writerWaitNanos = b.writerWaitNanos;
-        this.directWriteBytes = b.directWriteBytes;
-        this.directWriteNanos = b.directWriteNanos;
-        this.linkIdleNanos = b.linkIdleNanos;
+        this.link = b.link;
+        this.block = b.block;
+        this.skipped = b.skipped;
         this.historyStarted = b.historyStarted;
         this.historyWithheld = b.historyWithheld;
     }
 
-    /** A builder with every field zero, except {@link #workers()}, one, and {@link #linkIdleNanos()}, -1. */
+    /** A builder with every field zero or false, except {@link #workers()}, one, and {@link #link()}, {@link LinkSample#NONE}. */
     public static Builder builder() {
         return new Builder();
     }
@@ -130,7 +130,7 @@ public final class Observation {
     /**
      * Nanoseconds the writing thread spent blocked inside the stream since the previous
      * observation: waiting for room in the FIFO, for a flush, or for the sink's first write, or
-     * writing frames to the sink itself ({@link #directWriteNanos()}). Time that is neither the
+     * writing raw frames to the sink itself while the FIFO was empty. Time that is neither the
      * writer's own work nor the codec's; zero where the writer never blocks (Netty's encoder,
      * whose FIFO is the channel's outbound buffer).
      */
@@ -139,30 +139,24 @@ public final class Observation {
     }
 
     /**
-     * Of {@link #writerWaitNanos()}, the nanoseconds the writing thread spent writing raw
-     * frames to the sink itself since the previous observation, which it does only for a
-     * controller that {@linkplain LevelController#learnsFromDirectWrites() learns from them}
-     * and only while the FIFO is empty. Such writes return once the sink has taken the bytes,
-     * at the link's pace once its buffer is full, so the FIFO stays empty however slow the
-     * link: {@link #directWriteBytes()} over this time is what shows a link that dropped.
+     * What the writes into the sink showed since the previous observation (see
+     * {@link LinkSample}); {@link LinkSample#NONE} where the pipeline does not meter its sink.
      */
-    public long directWriteNanos() {
-        return directWriteNanos;
+    public LinkSample link() {
+        return link;
     }
 
-    /** The bytes written in {@link #directWriteNanos()}; included in {@link #drainedBytes()}. */
-    public long directWriteBytes() {
-        return directWriteBytes;
+    /** The block's number in the stream's life, from 0: the decision after it is for block {@code blockNumber() + 1}. */
+    public long blockNumber() {
+        return block;
     }
 
     /**
-     * Nanoseconds since the previous observation during which nothing was queued for the sink
-     * nor being written to it: the time the link sat idle for want of bytes, whatever the FIFO
-     * read at either block's end. -1 where the pipeline does not know (Netty's encoder, whose
-     * FIFO is the channel's outbound buffer, and observations built without it).
+     * True if the block was stored raw without its rung's codec being tried, because the engine
+     * is skipping data it found incompressible: its time and size say nothing of the rung.
      */
-    public long linkIdleNanos() {
-        return linkIdleNanos;
+    public boolean skipped() {
+        return skipped;
     }
 
     /**
@@ -190,12 +184,11 @@ public final class Observation {
 
     @Override
     public String toString() {
-        return "Observation{rung=" + rung + "/" + topRung + ", fifo " + fifoBytesAtBlockStart + " -> " + fifoBytes
-                + ", block " + uncompressedLength + " -> " + storedLength + (incompressible ? " (incompressible)" : "")
+        return "Observation{block " + block + ", rung=" + rung + "/" + topRung + ", fifo " + fifoBytesAtBlockStart + " -> " + fifoBytes
+                + ", " + uncompressedLength + " -> " + storedLength + (skipped ? " (skipped)" : incompressible ? " (incompressible)" : "")
                 + ", " + compressNanos + " ns" + (workers > 1 ? " (" + workers + " workers)" : "")
                 + ", drained " + drainedBytes + (writerWaitNanos > 0 ? ", writer waited " + writerWaitNanos + " ns" : "")
-                + (directWriteNanos > 0 ? " (" + directWriteNanos + " ns writing " + directWriteBytes + " B directly)" : "")
-                + (linkIdleNanos >= 0 ? ", link idle " + linkIdleNanos + " ns" : "")
+                + (link.metered() ? ", " + link : "")
                 + (historyStarted ? ", history started" : "") + (historyWithheld ? ", history withheld" : "") + "}";
     }
 
@@ -213,9 +206,9 @@ public final class Observation {
         private long drainedBytes;
         private long nanoTime;
         private long writerWaitNanos;
-        private long linkIdleNanos = -1;
-        private long directWriteBytes;
-        private long directWriteNanos;
+        private LinkSample link = LinkSample.NONE;
+        private long block;
+        private boolean skipped;
         private boolean historyStarted;
         private boolean historyWithheld;
 
@@ -311,32 +304,21 @@ public final class Observation {
             return this;
         }
 
-        /**
-         * See {@link Observation#directWriteBytes()} and {@link Observation#directWriteNanos()};
-         * default none. Part of the writer's wait, so the time is at most what
-         * {@link #writerWaitNanos(long)} is given.
-         *
-         * @throws IllegalArgumentException if either is negative, or only one is zero
-         */
-        public Builder directWrites(long bytes, long nanos) {
-            if (bytes < 0 || nanos < 0 || (bytes == 0) != (nanos == 0)) {
-                throw new IllegalArgumentException("direct writes of " + bytes + " B in " + nanos + " ns");
-            }
-            this.directWriteBytes = bytes;
-            this.directWriteNanos = nanos;
+        /** See {@link Observation#link()}; default {@link LinkSample#NONE}. */
+        public Builder link(LinkSample link) {
+            this.link = java.util.Objects.requireNonNull(link, "link is null");
             return this;
         }
 
-        /**
-         * See {@link Observation#linkIdleNanos()}; default -1, not known.
-         *
-         * @throws IllegalArgumentException if {@code nanos} is below -1
-         */
-        public Builder linkIdleNanos(long nanos) {
-            if (nanos < -1) {
-                throw new IllegalArgumentException("linkIdleNanos must be -1 (not known) or more, was " + nanos);
-            }
-            this.linkIdleNanos = nanos;
+        /** See {@link Observation#blockNumber()}. */
+        public Builder blockNumber(long block) {
+            this.block = block;
+            return this;
+        }
+
+        /** See {@link Observation#skipped()}; default false. A skipped block is also incompressible. */
+        public Builder skipped(boolean skipped) {
+            this.skipped = skipped;
             return this;
         }
 
@@ -352,16 +334,8 @@ public final class Observation {
             return this;
         }
 
-        /**
-         * The observation.
-         *
-         * @throws IllegalArgumentException if the direct writes took longer than the writer's whole wait
-         */
+        /** The observation. */
         public Observation build() {
-            if (directWriteNanos > writerWaitNanos) {
-                throw new IllegalArgumentException("directWriteNanos (" + directWriteNanos
-                        + ") exceeds writerWaitNanos (" + writerWaitNanos + "), of which it is a part");
-            }
             return new Observation(this);
         }
     }

@@ -3,6 +3,8 @@ package org.adaptivecompress.engine;
 import java.security.SecureRandom;
 import java.util.Objects;
 import org.adaptivecompress.codec.Ladder;
+import org.adaptivecompress.control.Decision;
+import org.adaptivecompress.control.DecisionListener;
 import org.adaptivecompress.control.LevelController;
 import org.adaptivecompress.control.Observation;
 import org.adaptivecompress.format.BlockDecoder;
@@ -15,7 +17,7 @@ import org.adaptivecompress.format.StreamDigest;
  * Turns blocks into frames at the rung a {@link LevelController} picks, one decision per block.
  *
  * <p>This is the engine every integration drives: {@link #writeStreamHeader}, then for each block
- * {@link #compressBlock}, {@link #update} with the FIFO depth when the frame is ready, and queuing
+ * {@link #compressBlock}, {@link #update} with what the pipeline measured when the frame is ready, and queuing
  * the frame; finally {@link #writeEndOfStream}. It owns one compressor per rung (created on first use and
  * reused, so the hot path allocates no buffers: one small {@code Observation} per block, for
  * the controller) and the statistics.
@@ -49,7 +51,7 @@ public final class AdaptiveCompressor implements AutoCloseable {
 
     private final Ladder ladder;
     private final LevelController controller;
-    private final RungChangeListener listener;
+    private final DecisionListener listener;
     private final int blockSize;
     private final int salt;
     /** This thread's encoder: {@link #compressBlock} and the end marker. */
@@ -80,6 +82,9 @@ public final class AdaptiveCompressor implements AutoCloseable {
     private int lastUncompressed;
     private int lastStored;
     private boolean lastIncompressible;
+    private boolean lastSkipped;
+    /** Observations made so far: the number of the next. */
+    private long blocksObserved;
     private boolean lastStartedHistory;
     private boolean lastHistoryWithheld;
     private long lastCompressNanos;
@@ -121,7 +126,7 @@ public final class AdaptiveCompressor implements AutoCloseable {
         this.blocksPerRung = new long[ladder.size()];
         this.bytesInPerRung = new long[ladder.size()];
         this.bytesOutPerRung = new long[ladder.size()];
-        this.rung = checkRung(controller.initialRung(ladder.top()));
+        this.rung = checkRung(controller.initialRung(ladder));
         this.lastPlannedRung = rung;
     }
 
@@ -310,6 +315,7 @@ public final class AdaptiveCompressor implements AutoCloseable {
         }
         digest.add(job.uncompressedLength, job.contentCrc);
         lastIncompressible = job.skipped || job.didNotShrink;
+        lastSkipped = job.skipped;
         if (!job.skipped && job.tryRung > 0) {
             if (job.didNotShrink) {
                 skipRemaining = skipRun;
@@ -337,73 +343,34 @@ public final class AdaptiveCompressor implements AutoCloseable {
     }
 
     /**
-     * Tells the controller what the FIFO did while the last block was compressed, and moves to
-     * the rung it picks for the next block. Call it once the last block's frame is ready, with
-     * the FIFO depth at that moment (before or after queuing the frame is the caller's choice:
-     * pass the depth without the frame).
+     * Tells the controller what the pipeline did while the last block was compressed, and moves
+     * to the rung it picks for the next block, telling the listener. Call it once the last
+     * block's frame is ready.
      *
      * <p>The controller sees the FIFO as AdOC would have with packets instead of whole frames:
      * see {@link Observation.Builder#fifoAroundFrame}.
-     *
-     * @param fifoBytesAtBlockStart bytes queued when the last block started being compressed
-     * @param fifoBytesWhenFrameReady bytes queued when its frame was ready, not counting the frame
-     * @param drainedBytes bytes the sender has written to the sink since the stream started
      */
-    public void update(long fifoBytesAtBlockStart, long fifoBytesWhenFrameReady, long drainedBytes) {
-        update(fifoBytesAtBlockStart, fifoBytesWhenFrameReady, drainedBytes, 0);
-    }
-
-    /**
-     * {@link #update(long, long, long)} for a pipeline whose writer can block: with the time it
-     * spent blocked since the last update (see {@link Observation#writerWaitNanos()}), so the
-     * controller does not take that time for the writer's own work.
-     */
-    public void update(long fifoBytesAtBlockStart, long fifoBytesWhenFrameReady, long drainedBytes,
-            long writerWaitNanos) {
-        update(fifoBytesAtBlockStart, fifoBytesWhenFrameReady, drainedBytes, writerWaitNanos, 0, 0);
-    }
-
-    /**
-     * {@link #update(long, long, long, long)} for a pipeline whose writer wrote raw frames to the
-     * sink itself while the FIFO was empty (see {@link #learnsFromDirectWrites()}): with the
-     * bytes it wrote so and the part of its wait those writes took (see
-     * {@link Observation#directWriteNanos()}).
-     *
-     * @throws IllegalArgumentException if {@code directWriteNanos} exceeds {@code writerWaitNanos},
-     *     or only one of the direct figures is zero
-     */
-    public void update(long fifoBytesAtBlockStart, long fifoBytesWhenFrameReady, long drainedBytes,
-            long writerWaitNanos, long directWriteBytes, long directWriteNanos) {
-        update(fifoBytesAtBlockStart, fifoBytesWhenFrameReady, drainedBytes, writerWaitNanos, directWriteBytes,
-                directWriteNanos, -1);
-    }
-
-    /**
-     * {@link #update(long, long, long, long, long, long)} for a pipeline that knows how long
-     * nothing was queued for the sink nor being written to it since the last update (see
-     * {@link Observation#linkIdleNanos()}), or -1.
-     *
-     * @throws IllegalArgumentException as the other form does, or if {@code linkIdleNanos} is below -1
-     */
-    public void update(long fifoBytesAtBlockStart, long fifoBytesWhenFrameReady, long drainedBytes,
-            long writerWaitNanos, long directWriteBytes, long directWriteNanos, long linkIdleNanos) {
+    public void update(PipelineSample sample) {
+        Objects.requireNonNull(sample, "sample is null");
         Observation observation = Observation.builder()
+                .blockNumber(blocksObserved++)
                 .rung(lastPlannedRung)
                 .topRung(ladder.top())
-                .fifoAroundFrame(fifoBytesAtBlockStart, fifoBytesWhenFrameReady,
+                .fifoAroundFrame(sample.fifoBytesAtBlockStart(), sample.fifoBytesWhenFrameReady(),
                         FrameFormat.BLOCK_HEADER_LENGTH + lastStored)
                 .block(lastUncompressed, lastStored, lastIncompressible)
+                .skipped(lastSkipped)
                 .compressNanos(lastCompressNanos)
                 .workers(lastWorkers)
-                .drainedBytes(drainedBytes)
+                .drainedBytes(sample.drainedBytes())
                 .nanoTime(System.nanoTime())
-                .writerWaitNanos(writerWaitNanos)
-                .directWrites(directWriteBytes, directWriteNanos)
-                .linkIdleNanos(linkIdleNanos)
+                .writerWaitNanos(sample.writerWaitNanos())
+                .link(sample.link())
                 .historyStarted(lastStartedHistory)
                 .historyWithheld(lastHistoryWithheld)
                 .build();
-        int next = checkRung(controller.nextRung(observation));
+        Decision decision = controller.decide(observation);
+        int next = checkRung(decision.rung());
         int previous = rung;
         lastPlannedRung = next;
         synchronized (statsLock) { // statistics() reads the rung from other threads
@@ -413,9 +380,7 @@ public final class AdaptiveCompressor implements AutoCloseable {
                 rungChanges++;
             }
         }
-        if (next != previous) {
-            listener.rungChanged(previous, next, ladder);
-        }
+        listener.decided(observation, decision);
     }
 
     /**

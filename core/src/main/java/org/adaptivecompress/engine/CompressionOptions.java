@@ -3,13 +3,14 @@ package org.adaptivecompress.engine;
 import java.util.Objects;
 import java.util.function.Supplier;
 import org.adaptivecompress.codec.Ladder;
+import org.adaptivecompress.control.DecisionListener;
 import org.adaptivecompress.control.LevelController;
 import org.adaptivecompress.control.LevelControllers;
 import org.adaptivecompress.format.FrameFormat;
 
 /**
  * How an {@link AdaptiveCompressor} compresses: the ladder, the controller, the block size,
- * whether zstd and xz rungs keep a history across blocks, and an optional rung-change listener.
+ * whether zstd and xz rungs keep a history across blocks, and an optional listener told every decision.
  * Immutable; shared by every integration.
  */
 public final class CompressionOptions {
@@ -28,7 +29,7 @@ public final class CompressionOptions {
     private final Ladder ladder;
     private final Supplier<? extends LevelController> controllerFactory;
     private final int blockSize;
-    private final RungChangeListener listener;
+    private final DecisionListener listener;
     private final boolean history;
 
     private CompressionOptions(Builder b) {
@@ -76,7 +77,7 @@ public final class CompressionOptions {
     }
 
     /** Told of rung changes; a no-op by default. */
-    public RungChangeListener listener() {
+    public DecisionListener listener() {
         return listener;
     }
 
@@ -93,7 +94,7 @@ public final class CompressionOptions {
         private Ladder ladder = Ladder.defaultLadder();
         private Supplier<? extends LevelController> controllerFactory = LevelControllers.defaultController();
         private int blockSize = DEFAULT_BLOCK_SIZE;
-        private RungChangeListener listener = (from, to, l) -> { };
+        private DecisionListener listener = DecisionListener.NONE;
         private boolean history;
 
         private Builder() {}
@@ -130,8 +131,8 @@ public final class CompressionOptions {
             return this;
         }
 
-        /** Told each time the rung changes. */
-        public Builder listener(RungChangeListener listener) {
+        /** Told every decision of the controller, with what it saw (see {@link DecisionListener}); default none. */
+        public Builder listener(DecisionListener listener) {
             this.listener = Objects.requireNonNull(listener, "listener is null");
             return this;
         }

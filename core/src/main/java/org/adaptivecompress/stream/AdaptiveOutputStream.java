@@ -12,11 +12,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntFunction;
 import java.util.function.Supplier;
 import org.adaptivecompress.codec.Ladder;
+import org.adaptivecompress.control.DecisionListener;
 import org.adaptivecompress.control.LevelController;
+import org.adaptivecompress.control.model.SinkMeter;
 import org.adaptivecompress.engine.AdaptiveCompressor;
 import org.adaptivecompress.engine.CompressionOptions;
 import org.adaptivecompress.engine.CompressionStatistics;
-import org.adaptivecompress.engine.RungChangeListener;
+import org.adaptivecompress.engine.PipelineSample;
 import org.adaptivecompress.format.FrameFormat;
 
 /**
@@ -57,10 +59,9 @@ import org.adaptivecompress.format.FrameFormat;
  * and compresses frames again on its own thread. Not with histories; the first time it takes
  * frames back, the stream allocates a buffer as large as its FIFO.
  *
- * <p>Until the sink has taken its first write of block bytes, the writer compresses at most two
- * blocks ahead of it: the blocks after that first write are
- * compressed knowing something of the link, rather than a short transfer's whole input at the
- * rungs guessed before it.
+ * <p>Until the sink's writes have shown the link's rate, the writer compresses a block only once
+ * the sink has taken the frames before it: the blocks after are compressed knowing the link,
+ * rather than a short transfer's whole input at the rung guessed before it.
  *
  * <p><b>Parallel compression</b>, off by default: with {@link Builder#maxWorkers(int)
  * maxWorkers(n)} above 1, blocks are compressed by up to {@code n} worker threads while the
@@ -105,15 +106,15 @@ public final class AdaptiveOutputStream extends OutputStream {
     static final int SHORT_STREAM_BUFFERS = 2 << 10;
     /** The most compression workers a stream can have. */
     public static final int MAX_WORKERS = 256;
-    /** Blocks the writer compresses before the sink has taken one write; see {@link #awaitTheLinkAtStartup()}. */
-    static final int BLOCKS_BEFORE_FIRST_WRITE = 2;
 
     private static final AtomicInteger SENDER_IDS = new AtomicInteger();
     private static final AtomicInteger WORKER_IDS = new AtomicInteger();
     private static final ThreadFactory SENDER_THREADS = daemonThreads("adaptive-compress-sender-", SENDER_IDS);
     private static final ThreadFactory WORKER_THREADS = daemonThreads("adaptive-compress-worker-", WORKER_IDS);
 
+    /** The caller's sink, metered: the controller reads the link from its writes' times. */
     private final OutputStream sink;
+    private final SinkMeter meter;
     private final AdaptiveCompressor compressor;
     private final ByteFifo fifo;
     private final ThreadFactory senderThreads;
@@ -139,10 +140,8 @@ public final class AdaptiveOutputStream extends OutputStream {
     private byte[] frame;
     private int blockLength;
     private final int streamHeaderLength;
-    private long blocksStarted;
-    private boolean sinkHasWritten;
-    /** Whether a frame has been queued in the FIFO; the first ends the sender's first write (see {@link ByteFifo#endFirstWriteAt}). */
-    private boolean frameQueued;
+    /** Whether the sink's writes have shown the link (see {@link #awaitTheLinkAtStartup()}). */
+    private boolean linkShown;
     private boolean closed;
     private boolean sinkClosed;
     /**
@@ -161,10 +160,12 @@ public final class AdaptiveOutputStream extends OutputStream {
     }
 
     private AdaptiveOutputStream(OutputStream out, Builder b) {
-        this.sink = Objects.requireNonNull(out, "out is null");
+        Objects.requireNonNull(out, "out is null");
+        this.meter = new SinkMeter(System.nanoTime());
+        this.sink = new MeteredSink(out, meter);
         CompressionOptions options = b.compression.build();
         this.compressor = new AdaptiveCompressor(options);
-        this.fifo = new ByteFifo(SHORT_STREAM_BUFFERS, b.fifoCapacity);
+        this.fifo = new ByteFifo(SHORT_STREAM_BUFFERS, b.fifoCapacity, meter);
         if (b.maxWorkers == 1) {
             this.workers = null;
             int shortBlock = Math.min(options.blockSize(), SHORT_STREAM_BUFFERS);
@@ -468,33 +469,24 @@ public final class AdaptiveOutputStream extends OutputStream {
     }
 
     /**
-     * Until the sink has taken one write the controller knows nothing of the link, and a writer
-     * far faster than a slow link would queue a short transfer's whole input at the rungs it
-     * guessed (2 MiB of JSON leave the writer in a few milliseconds; the first 64 KiB write
-     * takes half a second at 1 Mbit/s). So the first {@value #BLOCKS_BEFORE_FIRST_WRITE} blocks
-     * wait for nothing, and the next waits until the sink has taken a write of block bytes: on
-     * a fast link it has returned long before, on a slow one those blocks could not have left
-     * sooner, and the blocks after it are sized to a link the controller has a bound for. A
-     * writer waiting here also leaves its core to a sender not yet scheduled. Two blocks, not
-     * four as first shipped: on 2 MiB of JSON and text at 1 and 10 Mbit/s, two sent 2-4 % faster
-     * (the blocks after the wait climb to xz:6 at once); one, faster still at 1 Mbit/s, had more
-     * slow runs of the step scenario (8 of 63 over 2 s, against 3 of 63 with four).
-     *
-     * <p>The write waited for carries the first frame alone (see {@link ByteFifo#endFirstWriteAt}):
-     * a sender scheduled after the second frame was queued took both in one write, and at
-     * 1 Mbit/s the writer then waited 359 ms instead of 177, with the FIFO empty behind it, so
-     * the next frame went out at the rung planned before the wait (JSON: 2.42 s against 2.38,
-     * docs/data/first-write-one-frame.txt).
+     * Until the sink's writes have shown the link's rate ({@link SinkMeter#linkShown()}), the
+     * writer compresses a block only once the sink has taken every frame before it: what it
+     * queues before then is compressed at a rung guessed for a link nobody knows, and a
+     * kernel's socket buffer swallows the first hundreds of kilobytes at once however slow the
+     * link is. A writer waiting here also leaves its core to a sender not yet scheduled. On a
+     * fast link the sink takes each frame as it comes.
      */
     private void awaitTheLinkAtStartup() throws IOException {
-        if (sinkHasWritten || blocksStarted++ < BLOCKS_BEFORE_FIRST_WRITE) {
-            return;
+        if (sender == null || linkShown || (linkShown = meter.linkShown())) {
+            return; // without a sender, the writer sends what it queues itself
+        }
+        if (fifo.putPosition() <= streamHeaderLength) {
+            return; // the first block: nothing but the stream header before it
         }
         if (workers != null) {
             workers.drain(); // their frames are what the sender is to write
         }
-        fifo.awaitDrainedBeyond(streamHeaderLength);
-        sinkHasWritten = true;
+        fifo.awaitDrainedBeyond(fifo.putPosition() - 1, meter::linkShown);
     }
 
     /** {@link #compressAndQueue}, the stream marked {@link #broken} by anything that escapes it. */
@@ -536,9 +528,8 @@ public final class AdaptiveOutputStream extends OutputStream {
     private void queueCompressed(long fifoAtStart, byte[] out, int n, byte[] src, int offset, int length)
             throws IOException {
         long recompressNanos = queued == null ? 0 : queued.takeNanos();
-        compressor.update(fifoAtStart, fifo.queuedBytes(), fifo.drainedBytes(),
-                fifo.takeWriterWaitNanos() + recompressNanos, fifo.takeDirectWriteBytes(), fifo.takeDirectWriteNanos(),
-                fifo.takeLinkIdleNanos());
+        compressor.update(new PipelineSample(fifoAtStart, fifo.queuedBytes(), fifo.drainedBytes(),
+                fifo.takeWriterWaitNanos() + recompressNanos, meter.sample(System.nanoTime())));
         blockLimit = nextBlockLimit();
         boolean rawPayloadInSource = n == FrameFormat.BLOCK_HEADER_LENGTH;
         if (queued != null) {
@@ -559,10 +550,6 @@ public final class AdaptiveOutputStream extends OutputStream {
             fifo.put(out, 0, n, src, offset, length); // raw: the payload goes from src to the FIFO in one copy
         } else {
             fifo.put(out, 0, n);
-        }
-        if (!frameQueued) {
-            fifo.endFirstWriteAt(fifo.putPosition());
-            frameQueued = true;
         }
         if (queued != null) {
             queued.add(start, rawPayloadInSource ? n + length : n, compressor.recompressibleRungOfLastBlock());
@@ -710,13 +697,13 @@ public final class AdaptiveOutputStream extends OutputStream {
             return this;
         }
 
-        /** Makes this stream's controller; default {@link org.adaptivecompress.control.ThroughputController}. */
+        /** Makes this stream's controller; default {@link org.adaptivecompress.control.model.ModelController}. */
         public Builder controller(Supplier<? extends LevelController> factory) {
             compression.controller(factory);
             return this;
         }
 
-        /** The controller by name: {@code throughput} (the default), {@code adoc} or {@code fixed:N}. */
+        /** The controller by name: {@code model} (the default), {@code adoc} or {@code fixed:N}. */
         public Builder controller(String name) {
             compression.controller(name);
             return this;
@@ -741,8 +728,8 @@ public final class AdaptiveOutputStream extends OutputStream {
             return this;
         }
 
-        /** Told each time the rung changes, on the writing thread. */
-        public Builder listener(RungChangeListener listener) {
+        /** Told every decision of the controller, on the compressing thread (see {@link DecisionListener}). */
+        public Builder listener(DecisionListener listener) {
             compression.listener(listener);
             return this;
         }

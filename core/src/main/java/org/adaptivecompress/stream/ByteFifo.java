@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.util.concurrent.locks.Condition;
+import java.util.function.BooleanSupplier;
 import java.util.concurrent.locks.ReentrantLock;
+import org.adaptivecompress.control.model.SinkMeter;
 
 /**
  * The FIFO between the compressing writer and the sender thread: a ring of compressed bytes
@@ -43,7 +45,7 @@ final class ByteFifo {
 
     /** Free bytes the waiting writer needs before it is woken; 0 when it is not waiting. */
     private long roomWanted;
-    /** Bytes the sender must have written before the waiting writer is woken; -1 when it is not waiting. */
+    /** Bytes the sender must have written for the waiting writer, woken after every write to check; -1 when it is not waiting. */
     private long drainedWanted = -1;
     /** Bytes the writer has copied into the ring; only the writer touches it. */
     private long copiedTotal;
@@ -56,39 +58,33 @@ final class ByteFifo {
      * taking the lock (it only grows, so a stale value is merely cautious).
      */
     private volatile long sendingEnd;
-    /** Where the sender's first write of block bytes is to end (see {@link #endFirstWriteAt}); -1: anywhere. Under the lock. */
-    private long firstWriteEnd = -1;
     private long flushRequested;
     private long flushedTotal;
     private boolean finishing;
     private volatile Throwable failure;
     /** Nanoseconds the writer spent blocked here since {@link #takeWriterWaitNanos()} last read them; only the writer touches it. */
     private long writerWaitNanos;
-    /** Of {@link #writerWaitNanos}, the time the writer spent writing to the sink itself, and the bytes; only the writer touches them. */
-    private long directWriteNanos;
-    private long directWriteBytes;
-    /**
-     * Since when nothing has been queued for the sink nor been written to it (-1 while
-     * something is), and the idle time accumulated before that since {@link #takeLinkIdleNanos()}
-     * last read it; under the lock.
-     */
-    private long linkIdleSince = System.nanoTime();
-    private long linkIdleNanos;
+    /** Told when bytes start and stop waiting for the sink, for the link's timing. */
+    private final SinkMeter meter;
+    /** Whether the meter was last told that bytes are waiting; under the lock. */
+    private boolean meterToldQueued;
 
-    /** A FIFO whose ring is its capacity from the start. */
+    /** A FIFO whose ring is its capacity from the start, telling nobody of its timing. */
     ByteFifo(int capacity) {
-        this(capacity, capacity);
+        this(capacity, capacity, new SinkMeter(System.nanoTime()));
     }
 
     /**
      * A FIFO whose ring starts at {@code initialLength} bytes and grows to {@code capacity}
      * as the writer needs it before the sender starts (see {@link #growFor}): a short stream,
-     * sent by its writer, need not allocate the whole ring (a 1 MiB array took 0.11 ms, a
-     * third of such a stream's cost; docs/data/per-stream-cost.txt).
+     * sent by its writer, need not allocate the whole ring (a 1 MiB array took a third of
+     * such a stream's time). It tells {@code meter} when bytes start and stop
+     * waiting for the sink.
      */
-    ByteFifo(int initialLength, int capacity) {
+    ByteFifo(int initialLength, int capacity, SinkMeter meter) {
         this.capacity = capacity;
         this.ring = new byte[Math.min(initialLength, capacity)];
+        this.meter = meter;
     }
 
     /** Bytes written by the writer and not yet by the sender. */
@@ -112,15 +108,16 @@ final class ByteFifo {
     }
 
     /**
-     * Waits until the sender has written more than {@code bytes} to the sink, at once if it has;
+     * Waits until the sender has written more than {@code bytes} to the sink, at once if it has,
+     * or until {@code enough} answers true, which it asks after each of the sender's writes;
      * throws the sender's failure if it fails first.
      */
-    void awaitDrainedBeyond(long bytes) throws IOException {
+    void awaitDrainedBeyond(long bytes, BooleanSupplier enough) throws IOException {
         lock.lock();
         try {
             drainedWanted = bytes;
             try {
-                while (takeTotal <= bytes) {
+                while (takeTotal <= bytes && !enough.getAsBoolean()) {
                     checkFailure();
                     awaitChange();
                 }
@@ -142,67 +139,28 @@ final class ByteFifo {
         return waited;
     }
 
-    /**
-     * Of the time {@link #takeWriterWaitNanos()} reports, the nanoseconds spent in
-     * {@link #writeThrough} since the last call.
-     */
-    long takeDirectWriteNanos() {
-        long took = directWriteNanos;
-        directWriteNanos = 0;
-        return took;
-    }
-
-    /**
-     * Nanoseconds since the last call during which nothing was queued for the sink nor being
-     * written to it, by the sender or by the writer itself: the link idle for want of bytes.
-     * A FIFO that reads empty at a block's end says no more than that it ran dry at some
-     * moment; this says for how long.
-     */
-    long takeLinkIdleNanos() {
-        lock.lock();
-        try {
-            long idle = linkIdleNanos;
-            linkIdleNanos = 0;
-            if (linkIdleSince >= 0) {
-                long now = System.nanoTime();
-                idle += now - linkIdleSince;
-                linkIdleSince = now;
-            }
-            return idle;
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /** The link has bytes to send from now on, if it had none; under the lock. */
+    /** Bytes are waiting for the sink from now on, if none were; under the lock. */
     private void linkBusy() {
-        if (linkIdleSince >= 0) {
-            linkIdleNanos += Math.max(0, System.nanoTime() - linkIdleSince);
-            linkIdleSince = -1;
+        if (!meterToldQueued) {
+            meterToldQueued = true;
+            meter.queued(System.nanoTime(), true);
         }
     }
 
-    /** The link has nothing to send from now on, if nothing is queued nor being written; under the lock. */
+    /** Nothing waits for the sink from now on, if nothing is queued; under the lock. */
     private void linkIdleIfEmpty() {
-        if (putTotal == takeTotal && linkIdleSince < 0) {
-            linkIdleSince = System.nanoTime();
+        if (putTotal == takeTotal && meterToldQueued) {
+            meterToldQueued = false;
+            meter.queued(System.nanoTime(), false);
         }
-    }
-
-    /** The bytes written in {@link #writeThrough} since the last call. */
-    long takeDirectWriteBytes() {
-        long wrote = directWriteBytes;
-        directWriteBytes = 0;
-        return wrote;
     }
 
     /**
      * Writes a frame, {@code frame[offset, offset + length)}, to {@code sink} on the writer's
      * thread if nothing is queued and no flush is pending, so the sender has nothing to write
      * and the frame keeps its place in the stream; returns false, having done nothing,
-     * otherwise. The bytes count as put and drained, and the writes' time as the writer's wait
-     * (see {@link #takeDirectWriteNanos()}). A failure of the sink fails the FIFO as the
-     * sender's would, and is thrown.
+     * otherwise. The bytes count as put and drained, and the writes' time as the writer's wait.
+     * A failure of the sink fails the FIFO as the sender's would, and is thrown.
      */
     boolean writeThrough(byte[] frame, int offset, int length, OutputStream sink) throws IOException {
         lock.lock();
@@ -211,7 +169,6 @@ final class ByteFifo {
             if (putTotal != takeTotal || flushRequested > flushedTotal || finishing) {
                 return false;
             }
-            linkBusy();
         } finally {
             lock.unlock();
         }
@@ -226,18 +183,17 @@ final class ByteFifo {
                 sink.write(frame, offset + done, Math.min(MAX_WRITE, length - done));
             }
         } catch (Throwable t) {
-            countDirectWrite(began, 0);
             fail(t);
             throw senderFailed(t);
+        } finally {
+            writerWaitNanos += Math.max(1, System.nanoTime() - began);
         }
-        countDirectWrite(began, length);
         lock.lock();
         try {
             copiedTotal += length;
             putTotal = copiedTotal;
             takeTotal += length;
             sendingEnd = takeTotal;
-            linkIdleIfEmpty();
         } finally {
             lock.unlock();
         }
@@ -286,20 +242,18 @@ final class ByteFifo {
 
     /**
      * Writes everything queued to {@code sink} on the writer's thread and flushes it, for a
-     * stream whose sender has not started: until then the sink is the writer's alone. Counted
-     * as {@link #writeThrough} counts its writes; a failure of the sink fails the FIFO as the
-     * sender's would, and is thrown.
+     * stream whose sender has not started: until then the sink is the writer's alone. Its time
+     * counts as the writer's wait; a failure of the sink fails the FIFO as the sender's would,
+     * and is thrown.
      */
     void sendQueued(OutputStream sink) throws IOException {
         checkFailure();
         long began = System.nanoTime();
-        long sent = 0;
         try {
             while (takeTotal < putTotal) {
                 int index = (int) (takeTotal % ring.length);
                 int length = (int) Math.min(Math.min(putTotal - takeTotal, ring.length - index), MAX_WRITE);
                 sink.write(ring, index, length);
-                sent += length;
                 advance(length);
             }
             sink.flush();
@@ -307,7 +261,7 @@ final class ByteFifo {
             fail(t);
             throw senderFailed(t);
         } finally {
-            countDirectWrite(began, sent);
+            writerWaitNanos += Math.max(1, System.nanoTime() - began);
         }
         lock.lock();
         try {
@@ -318,32 +272,9 @@ final class ByteFifo {
         }
     }
 
-    /** Counts the writer's own writes to the sink since {@code began}, {@code bytes} of them, as its wait. */
-    private void countDirectWrite(long began, long bytes) {
-        long took = Math.max(1, System.nanoTime() - began);
-        writerWaitNanos += took;
-        directWriteNanos += took;
-        directWriteBytes += bytes;
-    }
-
     /** The stream position the writer's next put starts at; only the writer calls it. */
     long putPosition() {
         return copiedTotal;
-    }
-
-    /**
-     * Ends the sender's writes at stream position {@code position} until it has written up to
-     * it: called with the end of the first frame, so that the first write the writer waits for
-     * (see AdaptiveOutputStream.awaitTheLinkAtStartup) carries one frame, not every frame
-     * queued by the time the sender was first scheduled.
-     */
-    void endFirstWriteAt(long position) {
-        lock.lock();
-        try {
-            firstWriteEnd = position;
-        } finally {
-            lock.unlock();
-        }
     }
 
     /** The stream position before which every byte is sent or being written to the sink. */
@@ -522,8 +453,7 @@ final class ByteFifo {
                         length = 0;
                     } else {
                         index = (int) (takeTotal % ring.length);
-                        long allowed = takeTotal < firstWriteEnd ? firstWriteEnd - takeTotal : MAX_WRITE;
-                        length = (int) Math.min(Math.min(queued, ring.length - index), Math.min(MAX_WRITE, allowed));
+                        length = (int) Math.min(Math.min(queued, ring.length - index), MAX_WRITE);
                         sendingEnd = takeTotal + length;
                     }
                 } finally {
@@ -550,7 +480,7 @@ final class ByteFifo {
             takeTotal += length;
             linkIdleIfEmpty();
             boolean roomFound = roomWanted > 0 && ring.length - (putTotal - takeTotal) >= roomWanted;
-            if (roomFound || drainedWanted >= 0 && takeTotal > drainedWanted) {
+            if (roomFound || drainedWanted >= 0) {
                 changed.signalAll();
             }
         } finally {

@@ -15,6 +15,9 @@ import org.adaptivecompress.format.FrameFormat;
 import org.adaptivecompress.testing.DataKind;
 import org.adaptivecompress.testing.ScriptedController;
 import org.junit.jupiter.api.Test;
+import org.adaptivecompress.codec.Ladder;
+import org.adaptivecompress.control.Decision;
+import org.adaptivecompress.control.Reason;
 
 class AdaptiveCompressorTest {
 
@@ -25,14 +28,15 @@ class AdaptiveCompressorTest {
         ScriptedController controller = new ScriptedController(0, 2, 1);
         List<String> changes = new ArrayList<>();
         CompressionOptions options = CompressionOptions.builder().ladder("raw,lz4,zstd:3").blockSize(BLOCK)
-                .controller(() -> controller).listener((from, to, l) -> changes.add(from + "->" + to)).build();
+                .controller(() -> controller).listener((o, d) -> changes.add(o.blockNumber() + ":" + o.rung() + "->" + d.rung()))
+                .build();
         byte[] text = DataKind.TEXT.generate(BLOCK);
         byte[] frame = new byte[AdaptiveCompressor.maxFrameLength(BLOCK)];
 
         try (AdaptiveCompressor compressor = new AdaptiveCompressor(options)) {
             for (int i = 0; i < 3; i++) {
                 compressor.compressBlock(text, 0, BLOCK, frame, 0);
-                compressor.update(100, 300 + i, 1000 * i);
+                compressor.update(PipelineSample.ofFifo(100, 300 + i, 1000 * i));
             }
             CompressionStatistics stats = compressor.statistics();
             assertThat(stats.blocks(0)).isEqualTo(1);
@@ -44,7 +48,7 @@ class AdaptiveCompressorTest {
             assertThat(stats.bytesOut(2)).isLessThan(stats.bytesOut(1));
             assertThat(stats.blocksByRung()).isEqualTo("raw=1 lz4=1 zstd:3=1");
         }
-        assertThat(changes).containsExactly("0->2", "2->1", "1->0");
+        assertThat(changes).as("every decision, numbered").containsExactly("0:0->2", "1:2->1", "2:1->0");
         Observation second = controller.observations().get(1);
         assertThat(second.rung()).isEqualTo(2);
         assertThat(second.topRung()).isEqualTo(2);
@@ -67,7 +71,7 @@ class AdaptiveCompressorTest {
         try (AdaptiveCompressor compressor = new AdaptiveCompressor(options)) {
             for (int i = 0; i < blocks; i++) {
                 assertThat(compressor.compressBlock(random, 0, BLOCK, frame, 0)).isEqualTo(BLOCK + 20);
-                compressor.update(0, 0, 0);
+                compressor.update(PipelineSample.ofFifo(0, 0, 0));
             }
             CompressionStatistics stats = compressor.statistics();
             assertThat(stats.blocks(0)).isEqualTo(blocks);
@@ -90,13 +94,13 @@ class AdaptiveCompressorTest {
         ScriptedController script = new ScriptedController(3);
         LevelController controller = new LevelController() {
             @Override
-            public int initialRung(int top) {
-                return script.initialRung(top);
+            public int initialRung(Ladder ladder) {
+                return script.initialRung(ladder);
             }
 
             @Override
-            public int nextRung(Observation observation) {
-                return script.nextRung(observation);
+            public Decision decide(Observation observation) {
+                return script.decide(observation);
             }
 
             @Override
@@ -112,7 +116,7 @@ class AdaptiveCompressorTest {
         try (AdaptiveCompressor compressor = new AdaptiveCompressor(options)) {
             for (int i = 0; i < 20; i++) {
                 compressor.compressBlock(random, 0, BLOCK, frame, 0);
-                compressor.update(0, 0, 0);
+                compressor.update(PipelineSample.ofFifo(0, 0, 0));
             }
             compressor.compressBlock(text, 0, BLOCK, frame, 0);
             CompressionStatistics stats = compressor.statistics();
@@ -217,13 +221,13 @@ class AdaptiveCompressorTest {
         }
 
         @Override
-        public int initialRung(int top) {
+        public int initialRung(Ladder ladder) {
             return held;
         }
 
         @Override
-        public int nextRung(Observation observation) {
-            return held;
+        public Decision decide(Observation observation) {
+            return Decision.of(held, Reason.FIXED);
         }
 
         @Override
@@ -258,19 +262,19 @@ class AdaptiveCompressorTest {
         }
         LevelController outside = new LevelController() {
             @Override
-            public int initialRung(int top) {
+            public int initialRung(Ladder ladder) {
                 return 0;
             }
 
             @Override
-            public int nextRung(Observation observation) {
-                return 5;
+            public Decision decide(Observation observation) {
+                return Decision.of(5, Reason.FIXED);
             }
         };
         CompressionOptions bad = options.toBuilder().controller(() -> outside).build();
         try (AdaptiveCompressor compressor = new AdaptiveCompressor(bad)) {
             compressor.compressBlock(new byte[10], 0, 10, new byte[64], 0);
-            assertThatThrownBy(() -> compressor.update(0, 0, 0)).hasMessageContaining("outside the ladder");
+            assertThatThrownBy(() -> compressor.update(PipelineSample.ofFifo(0, 0, 0))).hasMessageContaining("outside the ladder");
         }
         assertThatThrownBy(() -> CompressionOptions.builder().blockSize(100)).hasMessageContaining("blockSize");
     }
@@ -300,8 +304,8 @@ class AdaptiveCompressorTest {
                     }
                     assertThat(writtenLength).isEqualTo(frameLength);
                     assertThat(Arrays.copyOf(written, writtenLength)).isEqualTo(Arrays.copyOf(expected, frameLength));
-                    copying.update(0, 0, 0);
-                    leaving.update(0, 0, 0);
+                    copying.update(PipelineSample.ofFifo(0, 0, 0));
+                    leaving.update(PipelineSample.ofFifo(0, 0, 0));
                 }
                 assertThat(leaving.statistics().bytesOut(0)).isEqualTo(copying.statistics().bytesOut(0));
             }

@@ -26,7 +26,7 @@ class ParallelEngineTest {
             for (int i = 0; i < 8; i++) {
                 byte[] frame = new byte[AdaptiveCompressor.maxFrameLength(BLOCK)];
                 int n = sequential.compressBlock(data, i * BLOCK, BLOCK, frame, 0);
-                sequential.update(0, 0, 0);
+                sequential.update(PipelineSample.ofFifo(0, 0, 0));
                 expected[i] = Arrays.copyOf(frame, n);
             }
         }
@@ -46,9 +46,9 @@ class ParallelEngineTest {
                 odd.encode(second, data, (pair + 1) * BLOCK, BLOCK, frame2, 0);
                 even.encode(first, data, pair * BLOCK, BLOCK, frame1, 0);
                 engine.recordBlock(first);
-                engine.update(0, 0, 0);
+                engine.update(PipelineSample.ofFifo(0, 0, 0));
                 engine.recordBlock(second);
-                engine.update(0, 0, 0);
+                engine.update(PipelineSample.ofFifo(0, 0, 0));
                 // Both blocks were planned at the rung chosen before the pair: every other rung.
                 assertThat(Arrays.copyOf(frame1, first.frameLength())).isEqualTo(expected[pair]);
                 assertThat(frame2[0]).as("block %d planned at the same rung", pair + 1).isEqualTo(expected[pair][0]);
@@ -75,10 +75,10 @@ class ParallelEngineTest {
             encoder.encode(a, text, 0, BLOCK, frame, 0);
             encoder.encode(b, text, 0, BLOCK, frame, 0);
             engine.recordBlock(a);
-            engine.update(0, 0, 0);
+            engine.update(PipelineSample.ofFifo(0, 0, 0));
             assertThat(engine.currentRung()).isEqualTo(1);
             engine.recordBlock(b);
-            engine.update(0, 0, 0);
+            engine.update(PipelineSample.ofFifo(0, 0, 0));
 
             Observation second = controller.observations().get(1);
             assertThat(second.rung()).as("the rung b was planned at, not the controller's latest").isEqualTo(2);
@@ -111,7 +111,7 @@ class ParallelEngineTest {
                 tried += job.skipped ? 0 : 1;
                 assertThat(job.frameLength()).isEqualTo(BLOCK + 20);
                 engine.recordBlock(job);
-                engine.update(0, 0, 0);
+                engine.update(PipelineSample.ofFifo(0, 0, 0));
                 engine.planBlock(job, workers);
             }
             CompressionStatistics stats = engine.statistics();

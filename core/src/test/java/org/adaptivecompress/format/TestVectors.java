@@ -10,6 +10,7 @@ import org.adaptivecompress.codec.Ladder;
 import org.adaptivecompress.engine.AdaptiveCompressor;
 import org.adaptivecompress.engine.CompressionOptions;
 import org.adaptivecompress.testing.ScriptedController;
+import org.adaptivecompress.engine.PipelineSample;
 
 /**
  * Writes the committed binary test vectors of frame format v1 ({@code src/test/resources/vectors}).
@@ -60,7 +61,7 @@ public final class TestVectors {
             out.write(frame, 0, c.writeStreamHeader(frame, 0));
             for (int i = 0; i < rungs.length; i++) {
                 out.write(frame, 0, c.compressBlock(INPUT, 0, INPUT.length, frame, 0));
-                c.update(0, 0, 0);
+                c.update(PipelineSample.ofFifo(0, 0, 0));
             }
             out.write(frame, 0, c.writeEndOfStream(frame, 0));
         }

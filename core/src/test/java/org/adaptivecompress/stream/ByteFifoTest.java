@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.adaptivecompress.control.model.SinkMeter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -26,7 +27,7 @@ class ByteFifoTest {
 
     @Test
     void aRingGrownBeforeTheSenderStartsKeepsQueuedBytesInOrderAcrossItsWrap() throws Exception {
-        ByteFifo fifo = new ByteFifo(16, CAPACITY);
+        ByteFifo fifo = new ByteFifo(16, CAPACITY, new SinkMeter(System.nanoTime()));
         ByteArrayOutputStream sink = new ByteArrayOutputStream();
         byte[] data = new byte[600];
         for (int i = 0; i < data.length; i++) {
@@ -55,23 +56,25 @@ class ByteFifoTest {
     }
 
     @Test
-    void theLinkIsIdleOnlyWhileNothingIsQueuedNorBeingWritten() throws Exception {
-        ByteFifo fifo = new ByteFifo(CAPACITY);
+    void theMeterSeesTheSinkIdleOnlyWhileNothingIsQueuedNorBeingWritten() throws Exception {
+        SinkMeter meter = new SinkMeter(System.nanoTime());
+        ByteFifo fifo = new ByteFifo(CAPACITY, CAPACITY, meter);
         fifo.put(new byte[100], 0, 100);
-        fifo.takeLinkIdleNanos();
+        meter.sample(System.nanoTime());
         Thread.sleep(HOLD_MILLIS);
-        assertThat(fifo.takeLinkIdleNanos()).as("bytes queued").isZero();
+        assertThat(meter.sample(System.nanoTime()).idleNanos()).as("bytes queued").isZero();
 
-        fifo.sendQueued(OutputStream.nullOutputStream());
+        fifo.sendQueued(new MeteredSink(OutputStream.nullOutputStream(), meter));
         Thread.sleep(HOLD_MILLIS);
-        assertThat(fifo.takeLinkIdleNanos()).as("everything written")
+        assertThat(meter.sample(System.nanoTime()).idleNanos()).as("everything written")
                 .isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(HOLD_MILLIS));
 
         long[] whileWriting = {-1, -1};
-        assertThat(fifo.writeThrough(new byte[10], 0, 10, holdingSink(fifo, whileWriting, 0))).isTrue();
+        assertThat(fifo.writeThrough(new byte[10], 0, 10, holdingSink(meter, whileWriting, 0))).isTrue();
         assertThat(whileWriting[0]).as("the writer writing a frame itself").isZero();
 
         CountDownLatch written = new CountDownLatch(1);
+        OutputStream held = holdingSink(meter, whileWriting, 1);
         Thread sender = startSender(fifo, new OutputStream() {
             @Override
             public void write(int b) {
@@ -79,7 +82,7 @@ class ByteFifoTest {
 
             @Override
             public void write(byte[] b, int off, int len) throws IOException {
-                holdingSink(fifo, whileWriting, 1).write(b, off, len);
+                held.write(b, off, len);
                 written.countDown();
             }
         });
@@ -90,24 +93,27 @@ class ByteFifoTest {
         assertThat(whileWriting[1]).as("the sender writing").isZero();
     }
 
-    /** A sink whose write holds {@value #HOLD_MILLIS} ms and records in {@code idle[slot]} the link idle time the FIFO counted meanwhile. */
-    private static OutputStream holdingSink(ByteFifo fifo, long[] idle, int slot) {
-        return new OutputStream() {
+    /**
+     * A metered sink whose write holds {@value #HOLD_MILLIS} ms and records in {@code idle[slot]}
+     * the idle time the meter counted meanwhile.
+     */
+    private static OutputStream holdingSink(SinkMeter meter, long[] idle, int slot) {
+        return new MeteredSink(new OutputStream() {
             @Override
             public void write(int b) {
             }
 
             @Override
             public void write(byte[] b, int off, int len) throws IOException {
-                fifo.takeLinkIdleNanos();
+                meter.sample(System.nanoTime());
                 try {
                     Thread.sleep(HOLD_MILLIS);
                 } catch (InterruptedException e) {
                     throw new InterruptedIOException();
                 }
-                idle[slot] = fifo.takeLinkIdleNanos();
+                idle[slot] = meter.sample(System.nanoTime()).idleNanos();
             }
-        };
+        }, meter);
     }
 
     @Test
@@ -160,7 +166,6 @@ class ByteFifoTest {
         fifo.put(new byte[] {1, 2}, 0, 2); // the sender holds these in a write the sink has not taken
 
         assertThat(fifo.writeThrough(new byte[] {9}, 0, 1, sink)).as("bytes queued ahead").isFalse();
-        assertThat(fifo.takeDirectWriteBytes()).isZero();
         sink.open.countDown();
         fifo.awaitFlushed();
         assertThat(fifo.writeThrough(new byte[] {0, 3, 4, 5}, 1, 3, sink)).isTrue();
@@ -171,10 +176,7 @@ class ByteFifoTest {
         assertThat(sink.received()).containsExactly(1, 2, 3, 4, 5, 6);
         assertThat(fifo.drainedBytes()).isEqualTo(6);
         assertThat(fifo.queuedBytes()).isZero();
-        assertThat(fifo.takeDirectWriteBytes()).isEqualTo(3);
-        long wrote = fifo.takeDirectWriteNanos();
-        assertThat(wrote).isPositive();
-        assertThat(fifo.takeWriterWaitNanos()).as("the wait includes the write").isGreaterThanOrEqualTo(wrote);
+        assertThat(fifo.takeWriterWaitNanos()).as("the wait includes the write").isPositive();
     }
 
     @Test
@@ -251,29 +253,6 @@ class ByteFifoTest {
         sender.join();
 
         assertThat(Arrays.copyOfRange(held.received(), 100, 400)).containsExactly(wrapping);
-    }
-
-    @Test
-    void theFirstWriteEndsWhereItWasToldEvenWithMoreQueuedAndLaterWritesDoNot() throws Exception {
-        ByteFifo fifo = new ByteFifo(CAPACITY);
-        byte[] data = new byte[700];
-        for (int i = 0; i < data.length; i++) {
-            data[i] = (byte) (i * 7);
-        }
-        fifo.put(data, 0, 16); // a stream header
-        fifo.put(data, 16, 200); // the first frame
-        fifo.endFirstWriteAt(fifo.putPosition());
-        fifo.put(data, 216, 300); // more frames, queued before the sender was scheduled
-        fifo.put(data, 516, 84);
-        WriteRecordingSink sink = new WriteRecordingSink();
-        Thread sender = startSender(fifo, sink);
-        awaitDrained(fifo, 600);
-        fifo.put(data, 600, 100);
-        fifo.finish();
-        sender.join();
-
-        assertThat(sink.sizes()).as("header and first frame, then the rest at once").startsWith(216, 384);
-        assertThat(sink.received()).isEqualTo(data);
     }
 
     /** A sender thread draining {@code fifo} into {@code sink}, started. */

@@ -36,7 +36,7 @@ class EmulatedLinkTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"adoc", "throughput"})
+    @ValueSource(strings = {"adoc", "model"})
     void climbsAboveLz4OnTextOverAFewMegabitLink(String controller) throws IOException {
         CompressionStatistics stats = send(DataKind.TEXT.generate(3 << 20), RateLimitedOutputStream.parseRate("8mbit"),
                 controller);
@@ -62,7 +62,7 @@ class EmulatedLinkTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"adoc", "throughput"})
+    @ValueSource(strings = {"adoc", "model"})
     void endsAtRawOnRandomData(String controller) throws IOException {
         CompressionStatistics stats = send(DataKind.RANDOM.generate(4 << 20), RateLimitedOutputStream.parseRate("8mbit"),
                 controller);

@@ -14,33 +14,41 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.adaptivecompress.control.LevelController;
 import org.adaptivecompress.control.Observation;
-import org.adaptivecompress.control.ThroughputController;
+import org.adaptivecompress.control.model.ModelController;
 import org.adaptivecompress.format.FrameFormat;
 import org.adaptivecompress.testing.DataKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.adaptivecompress.codec.Ladder;
+import org.adaptivecompress.control.Decision;
+import org.adaptivecompress.control.Reason;
 
-/** Until the sink has taken a write of block bytes, the writer stays a few blocks ahead of it. */
+/**
+ * Until the sink's writes have shown the link, the writer compresses a block only once the
+ * sink has taken the frames before it: a sink that holds its first write holds the writer too.
+ */
 @Timeout(60)
 class FirstWriteTest {
 
     private static final int BLOCK = 64 * 1024;
     private static final byte[] DATA = DataKind.JSON_EVENTS.generate(16 * BLOCK);
+    /** What the writer may queue ahead of a sink that has taken nothing: the first block's frame. */
+    private static final long AHEAD = FrameFormat.maxFrameLength(BLOCK);
     private static final long HELD_MILLIS = 100;
 
     @ParameterizedTest(name = "maxWorkers={0}")
     @ValueSource(ints = {1, 2})
-    void theWriterCompressesAFewBlocksThenWaitsForTheSinksFirstWrite(int maxWorkers) throws Exception {
+    void theWriterCompressesOneBlockThenWaitsForTheSinksFirstWrite(int maxWorkers) throws Exception {
         HeldSink sink = new HeldSink();
         AdaptiveOutputStream out = AdaptiveOutputStream.builder().blockSize(BLOCK).maxWorkers(maxWorkers)
                 .build(sink);
-        // The 1 MiB FIFO has room for all 16 blocks: only the first write can hold the writer.
+        // The 1 MiB FIFO has room for all 16 blocks: only the start-up rule can hold the writer.
         writeThroughHeldSink(out, sink, writing -> {
             Thread.sleep(200);
             assertThat(writing).isNotDone();
-            assertThat(out.statistics().totalBlocks()).isEqualTo(AdaptiveOutputStream.BLOCKS_BEFORE_FIRST_WRITE);
+            assertThat(out.statistics().totalBlocks()).isEqualTo(1);
         });
 
         assertThat(out.statistics().totalBlocks()).isEqualTo(16);
@@ -61,30 +69,31 @@ class FirstWriteTest {
         Observation afterTheWait = observationAfterAHeldFirstWrite();
 
         // Queued, then in the sink's hands: the link was never idle for want of bytes meanwhile.
-        assertThat(afterTheWait.linkIdleNanos()).isBetween(0L, TimeUnit.MILLISECONDS.toNanos(HELD_MILLIS) / 2);
+        assertThat(afterTheWait.link().idleNanos()).isBetween(0L, TimeUnit.MILLISECONDS.toNanos(HELD_MILLIS) / 2);
     }
 
     /** What the default controller saw of the block the writer compressed once a first write held {@value #HELD_MILLIS} ms ended. */
     private static Observation observationAfterAHeldFirstWrite() throws Exception {
         HeldSink sink = new HeldSink();
         List<Observation> seen = new CopyOnWriteArrayList<>();
-        ThroughputController model = new ThroughputController();
+        ModelController model = new ModelController();
         LevelController recording = new LevelController() {
             @Override
-            public int initialRung(int top) {
-                return model.initialRung(top);
+            public int initialRung(Ladder ladder) {
+                return model.initialRung(ladder);
             }
 
             @Override
-            public int nextRung(Observation observation) {
+            public Decision decide(Observation observation) {
                 seen.add(observation);
-                return model.nextRung(observation);
+                return model.decide(observation);
             }
         };
         AdaptiveOutputStream out = AdaptiveOutputStream.builder().blockSize(BLOCK).controller(() -> recording)
                 .build(sink);
         writeThroughHeldSink(out, sink, writing -> Thread.sleep(HELD_MILLIS));
-        return seen.get(AdaptiveOutputStream.BLOCKS_BEFORE_FIRST_WRITE);
+        return seen.stream().filter(o -> o.writerWaitNanos() > 0).findFirst()
+                .orElseThrow(() -> new AssertionError("the writer never waited: " + seen));
     }
 
     @ParameterizedTest(name = "maxWorkers={0}")
@@ -99,37 +108,7 @@ class FirstWriteTest {
         } catch (IOException expected) {
             assertThat(expected).hasRootCauseMessage("connection refused");
         }
-        assertThat(out.statistics().totalBlocks()).isLessThanOrEqualTo(AdaptiveOutputStream.BLOCKS_BEFORE_FIRST_WRITE);
-    }
-
-    @Test
-    void theWriteTheWriterWaitsForEndsWithTheFirstFrame() throws Exception {
-        // The sink holds its first write (often the stream header alone, the sender being
-        // scheduled before the first block is compressed) until the writer has queued the
-        // blocks it may before the wait: the next write must still end with the first frame.
-        AdaptiveOutputStream[] stream = new AdaptiveOutputStream[1];
-        WriteRecordingSink sink = new WriteRecordingSink() {
-            @Override
-            public void write(byte[] b, int off, int len) {
-                while (sizes().isEmpty()
-                        && stream[0].statistics().totalBlocks() < AdaptiveOutputStream.BLOCKS_BEFORE_FIRST_WRITE) {
-                    Thread.onSpinWait();
-                }
-                super.write(b, off, len);
-            }
-        };
-        stream[0] = AdaptiveOutputStream.builder().blockSize(BLOCK).build(sink);
-        try (AdaptiveOutputStream out = stream[0]) {
-            out.write(DATA);
-        }
-
-        byte[] bytes = sink.received();
-        long firstFrameEnd = FrameFormat.STREAM_HEADER_LENGTH + FrameFormat.BLOCK_HEADER_LENGTH
-                + FrameFormat.getInt(bytes, FrameFormat.STREAM_HEADER_LENGTH + 8);
-        assertThat(sink.writeEnds()).contains(firstFrameEnd);
-        try (InputStream in = new AdaptiveInputStream(new ByteArrayInputStream(bytes))) {
-            assertThat(in.readAllBytes()).isEqualTo(DATA);
-        }
+        assertThat(out.statistics().totalBytesOut()).isLessThanOrEqualTo(AHEAD);
     }
 
     /** What a test does while the writer is held by the sink's first write. */
@@ -151,7 +130,7 @@ class FirstWriteTest {
                 out.close();
                 return null;
             });
-            while (out.statistics().totalBlocks() < AdaptiveOutputStream.BLOCKS_BEFORE_FIRST_WRITE) {
+            while (out.statistics().totalBlocks() < 1) {
                 Thread.sleep(1);
             }
             whileHeld.run(writing);

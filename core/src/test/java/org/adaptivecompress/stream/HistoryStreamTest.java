@@ -28,6 +28,9 @@ import org.adaptivecompress.testing.ScriptedController;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.adaptivecompress.codec.Ladder;
+import org.adaptivecompress.control.Decision;
+import org.adaptivecompress.control.Reason;
 
 /** Histories: zstd and xz blocks that match across block boundaries, in any pipeline, and the reader's checks. */
 class HistoryStreamTest {
@@ -205,13 +208,13 @@ class HistoryStreamTest {
         // zstd:3 tried on every block: the script keeps asking for it, and raw-skipping stops at once.
         byte[] stream = write(data.toByteArray(), true, "raw," + rung, () -> new LevelController() {
             @Override
-            public int initialRung(int top) {
+            public int initialRung(Ladder ladder) {
                 return 1;
             }
 
             @Override
-            public int nextRung(org.adaptivecompress.control.Observation observation) {
-                return 1;
+            public Decision decide(Observation observation) {
+                return Decision.of(1, Reason.FIXED);
             }
 
             @Override

@@ -9,6 +9,7 @@ import java.io.OutputStream;
 import org.adaptivecompress.control.LevelController;
 import org.adaptivecompress.control.Observation;
 import org.adaptivecompress.engine.CompressionStatistics;
+import org.adaptivecompress.control.model.SinkMeter;
 import org.adaptivecompress.format.FrameFormat;
 import org.adaptivecompress.format.FrameFormatException;
 import org.adaptivecompress.testing.DataKind;
@@ -16,6 +17,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.adaptivecompress.codec.Ladder;
+import org.adaptivecompress.control.Decision;
+import org.adaptivecompress.control.Reason;
 
 /**
  * Frames still queued when the controller climbs are compressed again at its new rung before
@@ -26,8 +30,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 class RecompressQueuedFramesTest {
 
     private static final int BLOCK = 128 * 1024;
-    private static final int BLOCKS = 12;
-    private static final int FAST_BLOCKS = 8;
+    private static final int BLOCKS = 24;
+    private static final int FAST_BLOCKS = 16;
+    /** Room for every frame the stream queues while the sink holds them. */
+    private static final int FIFO = 4 << 20;
     private static final int LZ4 = 1;
     private static final int ZSTD9 = 4;
 
@@ -44,13 +50,13 @@ class RecompressQueuedFramesTest {
         }
 
         @Override
-        public int initialRung(int top) {
+        public int initialRung(Ladder ladder) {
             return LZ4;
         }
 
         @Override
-        public int nextRung(Observation observation) {
-            return ++blocks < FAST_BLOCKS ? LZ4 : ZSTD9;
+        public Decision decide(Observation observation) {
+            return Decision.of(++blocks < FAST_BLOCKS ? LZ4 : ZSTD9, Reason.FIXED);
         }
 
         @Override
@@ -60,8 +66,9 @@ class RecompressQueuedFramesTest {
     }
 
     /**
-     * Takes writes at once until it has a block's bytes (a stream's start waits for that) and
-     * holds every later one until opened, so the frames written meanwhile stay queued.
+     * Takes writes at once until it has taken enough to show the link fast (until then a stream
+     * queues a frame only once the sink has taken the last) and holds every later one until
+     * opened, so the frames written meanwhile stay queued.
      */
     private static final class HeldAfterFirstBlockBytes extends OutputStream {
         final HeldSink held = new HeldSink();
@@ -74,7 +81,7 @@ class RecompressQueuedFramesTest {
 
         @Override
         public void write(byte[] b, int off, int len) throws IOException {
-            if (passed <= FrameFormat.STREAM_HEADER_LENGTH) {
+            if (passed < SinkMeter.SHOWN_WITHOUT_SPAN_BYTES) {
                 passed += len;
                 synchronized (held.received) {
                     held.received.write(b, off, len);
@@ -187,9 +194,9 @@ class RecompressQueuedFramesTest {
             private int updates;
 
             @Override
-            public int nextRung(Observation observation) {
+            public Decision decide(Observation observation) {
                 updates++;
-                return super.nextRung(observation);
+                return super.decide(observation);
             }
 
             @Override
@@ -262,7 +269,7 @@ class RecompressQueuedFramesTest {
     private static Sent send(byte[] data, boolean history, LevelController controller) throws IOException {
         HeldAfterFirstBlockBytes sink = new HeldAfterFirstBlockBytes();
         AdaptiveOutputStream out = AdaptiveOutputStream.builder().controller(() -> controller).history(history)
-                .build(sink);
+                .fifoCapacity(FIFO).build(sink);
         out.write(data);
         CompressionStatistics statistics = out.statistics();
         sink.held.open.countDown();
@@ -278,7 +285,7 @@ class RecompressQueuedFramesTest {
     private static byte[] sendWithWorkers(byte[] data, LinkDrops controller) throws IOException {
         HeldAfterFirstBlockBytes sink = new HeldAfterFirstBlockBytes();
         AdaptiveOutputStream out = AdaptiveOutputStream.builder().controller(() -> controller).maxWorkers(2)
-                .heldWorkers(2).build(sink);
+                .heldWorkers(2).fifoCapacity(FIFO).build(sink);
         out.write(data);
         sink.held.open.countDown();
         out.close();

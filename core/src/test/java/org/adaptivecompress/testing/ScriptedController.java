@@ -4,6 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import org.adaptivecompress.control.LevelController;
 import org.adaptivecompress.control.Observation;
+import org.adaptivecompress.codec.Ladder;
+import org.adaptivecompress.control.Decision;
+import org.adaptivecompress.control.Reason;
 
 /** A controller that cycles through a fixed sequence of rungs and records what it observed. */
 public final class ScriptedController implements LevelController {
@@ -30,14 +33,15 @@ public final class ScriptedController implements LevelController {
     }
 
     @Override
-    public int initialRung(int top) {
+    public int initialRung(Ladder ladder) {
+        int top = ladder.top();
         return Math.min(rungs[next++ % rungs.length], top);
     }
 
     @Override
-    public int nextRung(Observation observation) {
+    public Decision decide(Observation observation) {
         observations.add(observation);
-        return Math.min(rungs[next++ % rungs.length], observation.topRung());
+        return Decision.of(Math.min(rungs[next++ % rungs.length], observation.topRung()), Reason.FIXED);
     }
 
     /**

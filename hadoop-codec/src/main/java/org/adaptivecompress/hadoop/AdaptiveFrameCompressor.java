@@ -7,6 +7,7 @@ import org.adaptivecompress.engine.CompressionOptions;
 import org.adaptivecompress.engine.CompressionStatistics;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.compress.Compressor;
+import org.adaptivecompress.engine.PipelineSample;
 
 /**
  * Hadoop's {@link Compressor} state machine over the core engine: produces one complete stream
@@ -148,7 +149,7 @@ public final class AdaptiveFrameCompressor implements Compressor {
             framePos = 0;
             blockLength = 0;
             // Frames leave as soon as they are made: the FIFO is always empty.
-            engine.update(0, 0, bytesWritten);
+            engine.update(PipelineSample.ofFifo(0, 0, bytesWritten));
             return true;
         }
         if (finishRequested && inputLength == 0 && !endWritten) {

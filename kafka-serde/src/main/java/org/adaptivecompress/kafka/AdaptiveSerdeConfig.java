@@ -3,12 +3,14 @@ package org.adaptivecompress.kafka;
 import java.util.List;
 import java.util.Map;
 import org.adaptivecompress.codec.Ladder;
+import org.adaptivecompress.control.DecisionListener;
 import org.adaptivecompress.control.LevelControllers;
 import org.apache.kafka.common.config.AbstractConfig;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigDef.Importance;
 import org.apache.kafka.common.config.ConfigDef.Type;
 import org.apache.kafka.common.config.ConfigException;
+import org.apache.kafka.common.utils.Utils;
 
 /**
  * Every configuration key of {@link AdaptiveSerializer}, {@link AdaptiveDeserializer} and
@@ -44,6 +46,8 @@ public final class AdaptiveSerdeConfig extends AbstractConfig {
     public static final String LEGACY_PASSTHROUGH = "adaptive.legacy.passthrough";
     /** Largest uncompressed value the deserializer accepts. */
     public static final String MAX_VALUE_BYTES = "adaptive.max.value.bytes";
+    /** See {@link #configDef()}. */
+    public static final String DECISION_LISTENER = "adaptive.decision.listener";
 
     /**
      * The core's default ladder without {@code xz:6}: on records of a few KB zstd:19 is already
@@ -71,7 +75,7 @@ public final class AdaptiveSerdeConfig extends AbstractConfig {
                     Importance.MEDIUM,
                     "Rule that picks the rung from each rung's measured speed and ratio and from the producer's "
                             + "backlog while its records wait longer than its batching and round trip do: "
-                            + "throughput (the rung that delivers the most bytes per second), adoc (AdOC's rule: "
+                            + "model (the rung forecast to deliver the most bytes per second), adoc (AdOC's rule: "
                             + "climb while the backlog grows beyond 80 KiB, halve when it shrinks) or fixed:N "
                             + "(always rung N).")
             .define(FALLBACK_RUNG, Type.INT, 1, ConfigDef.Range.atLeast(0), Importance.MEDIUM,
@@ -97,7 +101,11 @@ public final class AdaptiveSerdeConfig extends AbstractConfig {
                             + "downtime. If false, such values raise UnframedValueException.")
             .define(MAX_VALUE_BYTES, Type.INT, 64 * 1024 * 1024, ConfigDef.Range.atLeast(0), Importance.LOW,
                     "Largest uncompressed length the deserializer accepts; a frame declaring more raises "
-                            + "OversizedValueException before anything is allocated.");
+                            + "OversizedValueException before anything is allocated.")
+            .define(DECISION_LISTENER, Type.CLASS, null, Importance.LOW,
+                    "Class implementing org.adaptivecompress.control.DecisionListener, with a public no-argument "
+                            + "constructor, told every decision of the serializer's controller (the rung, the rule "
+                            + "that chose it and what it assumed of the link) on the producer thread that made it.");
 
     /** Parses and validates {@code originals}; keys not defined here are ignored. */
     public AdaptiveSerdeConfig(Map<?, ?> originals) {
@@ -112,6 +120,18 @@ public final class AdaptiveSerdeConfig extends AbstractConfig {
     /** The parsed ladder. */
     public Ladder ladder() {
         return Ladder.parse(getString(LADDER));
+    }
+
+    /** A new instance of the configured {@link #DECISION_LISTENER}, or {@link DecisionListener#NONE}. */
+    public DecisionListener decisionListener() {
+        Class<?> type = getClass(DECISION_LISTENER);
+        if (type == null) {
+            return DecisionListener.NONE;
+        }
+        if (!DecisionListener.class.isAssignableFrom(type)) {
+            throw new ConfigException(DECISION_LISTENER, type.getName(), "not a " + DecisionListener.class.getName());
+        }
+        return Utils.newInstance(type.asSubclass(DecisionListener.class));
     }
 
     /** The configured dictionary files, first one used by the serializer. */
@@ -170,7 +190,7 @@ public final class AdaptiveSerdeConfig extends AbstractConfig {
 
         @Override
         public String toString() {
-            return "throughput, adoc, fixed:N";
+            return "model, adoc, fixed:N";
         }
     }
 }

@@ -74,7 +74,7 @@ public final class AdaptiveSerializer<T> implements Serializer<T> {
         }
         decider = new RungDecider(ladder,
                 linked ? LevelControllers.byName(config.getString(AdaptiveSerdeConfig.CONTROLLER)).get() : null,
-                gauge, config.getInt(AdaptiveSerdeConfig.FALLBACK_RUNG),
+                config.decisionListener(), gauge, config.getInt(AdaptiveSerdeConfig.FALLBACK_RUNG),
                 config.getInt(AdaptiveSerdeConfig.OBSERVATION_RECORDS),
                 config.getInt(AdaptiveSerdeConfig.OBSERVATION_BYTES));
     }

@@ -2,6 +2,8 @@ package org.adaptivecompress.kafka;
 
 import java.util.concurrent.locks.ReentrantLock;
 import org.adaptivecompress.codec.Ladder;
+import org.adaptivecompress.control.Decision;
+import org.adaptivecompress.control.DecisionListener;
 import org.adaptivecompress.control.LevelController;
 import org.adaptivecompress.control.Observation;
 
@@ -18,6 +20,7 @@ final class RungDecider {
 
     private final Ladder ladder;
     private final LevelController controller;
+    private final DecisionListener listener;
     private final InFlightGauge gauge;
     private final int observationRecords;
     private final int observationBytes;
@@ -44,19 +47,21 @@ final class RungDecider {
 
     /**
      * @param controller the controller, or {@code null} to stay at {@code fixedRung}
+     * @param listener told every decision of the controller, on the thread that runs it
      * @param gauge the producer's in-flight bytes, {@code null} exactly when controller is
      */
-    RungDecider(Ladder ladder, LevelController controller, InFlightGauge gauge, int fixedRung,
-            int observationRecords, int observationBytes) {
+    RungDecider(Ladder ladder, LevelController controller, DecisionListener listener, InFlightGauge gauge,
+            int fixedRung, int observationRecords, int observationBytes) {
         this.ladder = ladder;
         this.controller = controller;
+        this.listener = listener;
         this.gauge = gauge;
         this.observationRecords = observationRecords;
         this.observationBytes = observationBytes;
         this.records = new long[ladder.size()];
         this.bytesIn = new long[ladder.size()];
         this.bytesOut = new long[ladder.size()];
-        this.rung = controller == null ? Math.min(fixedRung, ladder.top()) : checked(controller.initialRung(ladder.top()));
+        this.rung = controller == null ? Math.min(fixedRung, ladder.top()) : checked(controller.initialRung(ladder));
     }
 
     int rung() {
@@ -101,6 +106,7 @@ final class RungDecider {
             }
             long fifoNow = standing.observe(serialized, drained, inFlight, now);
             o = Observation.builder()
+                    .blockNumber(decisions)
                     .rung(rung)
                     .topRung(ladder.top())
                     .fifo(fifoAtLastDecision, fifoNow)
@@ -119,7 +125,9 @@ final class RungDecider {
             inFlightAtLastDecision = inFlight;
             decisions++;
         }
-        rung = checked(controller.nextRung(o));
+        Decision d = controller.decide(o);
+        rung = checked(d.rung());
+        listener.decided(o, d);
     }
 
     SerializerStatistics statistics() {

@@ -22,6 +22,7 @@ import org.adaptivecompress.engine.AdaptiveCompressor;
 import org.adaptivecompress.engine.CompressionOptions;
 import org.adaptivecompress.engine.CompressionStatistics;
 import org.adaptivecompress.format.FrameFormat;
+import org.adaptivecompress.engine.PipelineSample;
 
 /**
  * Compresses the {@link ByteBuf}s written to a channel into the adaptive-compress frame format,
@@ -329,7 +330,7 @@ public final class AdaptiveCompressionEncoder extends ChannelOutboundHandlerAdap
             failStream(b.error, true);
             return;
         }
-        compressor.update(b.fifoAtStart, fifoBytes(), drainedBytes);
+        compressor.update(PipelineSample.ofFifo(b.fifoAtStart, fifoBytes(), drainedBytes));
         write(b.frame, b.promises);
         if (b.flush) {
             ctx.flush();

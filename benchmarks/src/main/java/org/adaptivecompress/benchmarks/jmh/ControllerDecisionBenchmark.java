@@ -16,6 +16,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import org.adaptivecompress.engine.PipelineSample;
 
 /**
  * The cost of one controller decision: each controller on a stream of observations as the
@@ -30,7 +31,8 @@ import org.openjdk.jmh.annotations.TearDown;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class ControllerDecisionBenchmark {
 
-    private static final int TOP_RUNG = Ladder.parse(Ladder.DEFAULT_SPEC).size() - 1;
+    private static final Ladder LADDER = Ladder.defaultLadder();
+    private static final int TOP_RUNG = LADDER.top();
 
     private LevelController adoc;
     private LevelController defaultController;
@@ -46,9 +48,9 @@ public class ControllerDecisionBenchmark {
     @Setup
     public void setUp() {
         adoc = new AdocController();
-        adocRung = adoc.initialRung(TOP_RUNG);
+        adocRung = adoc.initialRung(LADDER);
         defaultController = LevelControllers.defaultController().get();
-        defaultRung = defaultController.initialRung(TOP_RUNG);
+        defaultRung = defaultController.initialRung(LADDER);
         engine = new AdaptiveCompressor(CompressionOptions.builder().build());
         byte[] block = BenchCorpus.blocks()[0];
         engine.compressBlock(block, 0, block.length, new byte[AdaptiveCompressor.maxFrameLength(block.length)], 0);
@@ -63,14 +65,14 @@ public class ControllerDecisionBenchmark {
     /** AdOC's rule on the next observation. */
     @Benchmark
     public int adocNextRung() {
-        adocRung = adoc.nextRung(nextObservation(adocRung));
+        adocRung = adoc.decide(nextObservation(adocRung)).rung();
         return adocRung;
     }
 
     /** The default controller on the next observation. */
     @Benchmark
     public int defaultNextRung() {
-        defaultRung = defaultController.nextRung(nextObservation(defaultRung));
+        defaultRung = defaultController.decide(nextObservation(defaultRung)).rung();
         return defaultRung;
     }
 
@@ -79,7 +81,7 @@ public class ControllerDecisionBenchmark {
     public int engineUpdate() {
         long start = fifo;
         advance();
-        engine.update(start, fifo, drained);
+        engine.update(PipelineSample.ofFifo(start, fifo, drained));
         return engine.currentRung();
     }
 
@@ -91,8 +93,8 @@ public class ControllerDecisionBenchmark {
     private Observation nextObservation(int rung) {
         long start = fifo;
         advance();
-        return Observation.builder().rung(rung).topRung(TOP_RUNG).fifo(start, fifo).block(131_072, 40_000, false)
-                .compressNanos(500_000).drainedBytes(drained).nanoTime(clock).build();
+        return Observation.builder().blockNumber(next).rung(rung).topRung(TOP_RUNG).fifo(start, fifo)
+                .block(131_072, 40_000, false).compressNanos(500_000).drainedBytes(drained).nanoTime(clock).build();
     }
 
     private void advance() {

@@ -23,6 +23,9 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import org.adaptivecompress.control.Decision;
+import org.adaptivecompress.control.Reason;
+import org.adaptivecompress.engine.PipelineSample;
 
 /**
  * What a history ({@code CompressionOptions.Builder#history}) buys a rung held for a whole
@@ -135,7 +138,7 @@ public class HistoryBenchmark {
             last = primingEngine.compressBlock(input, nextPrimed * BenchCorpus.BLOCK, BenchCorpus.BLOCK, dst, 0);
             nextPrimed = (nextPrimed + 1) % frames.length;
             primedDrained += last;
-            primingEngine.update(0, 0, primedDrained); // a sink that took the frame at once; the controller picks the rung
+            primingEngine.update(PipelineSample.ofFifo(0, 0, primedDrained)); // a sink that took the frame at once; the controller picks the rung
         }
         return last;
     }
@@ -160,14 +163,14 @@ public class HistoryBenchmark {
         private int blocks;
 
         @Override
-        public int initialRung(int top) {
+        public int initialRung(Ladder ladder) {
             return 0;
         }
 
         @Override
-        public int nextRung(Observation observation) {
+        public Decision decide(Observation observation) {
             blocks++;
-            return blocks % (RAW_BLOCKS_BETWEEN + 1) == RAW_BLOCKS_BETWEEN ? 1 : 0;
+            return Decision.of(blocks % (RAW_BLOCKS_BETWEEN + 1) == RAW_BLOCKS_BETWEEN ? 1 : 0, Reason.FIXED);
         }
     }
 }

@@ -3,17 +3,19 @@ package org.adaptivecompress.benchmarks.link.agent;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.adaptivecompress.codec.Ladder;
-import org.adaptivecompress.engine.RungChangeListener;
+import org.adaptivecompress.control.Decision;
+import org.adaptivecompress.control.DecisionListener;
+import org.adaptivecompress.control.Observation;
 
 /** Records (seconds since the transfer started, rung) each time an adaptive sender changes rung. */
-public final class RungTimeline implements RungChangeListener {
+public final class RungTimeline implements DecisionListener {
 
     /** One rung change. */
     public record Point(double seconds, int rung) {}
 
     private final long startNanos;
     private final List<Point> points = new ArrayList<>();
+    private int rung = -1;
 
     /** A timeline whose clock starts at {@code startNanos} ({@link System#nanoTime()}). */
     public RungTimeline(long startNanos) {
@@ -21,13 +23,17 @@ public final class RungTimeline implements RungChangeListener {
     }
 
     /** Records the rung of the first block. */
-    public synchronized void start(int rung) {
-        points.add(new Point(0, rung));
+    public synchronized void start(int first) {
+        rung = first;
+        points.add(new Point(0, first));
     }
 
     @Override
-    public synchronized void rungChanged(int from, int to, Ladder ladder) {
-        points.add(new Point((System.nanoTime() - startNanos) / 1e9, to));
+    public synchronized void decided(Observation observation, Decision decision) {
+        if (decision.rung() != rung) {
+            rung = decision.rung();
+            points.add(new Point((System.nanoTime() - startNanos) / 1e9, rung));
+        }
     }
 
     /** The points so far, oldest first. */

@@ -1,0 +1,131 @@
+package org.adaptivecompress.control.model;
+
+import java.util.List;
+import org.adaptivecompress.codec.Ladder;
+import org.adaptivecompress.control.Decision;
+import org.adaptivecompress.control.LevelController;
+import org.adaptivecompress.control.Observation;
+import org.adaptivecompress.control.Reason;
+
+/**
+ * The default controller: a small explicit model of the pipeline, and named policies asked in
+ * one order.
+ *
+ * <p><b>Estimators</b>, updated with every observation:
+ * <ul>
+ *   <li>{@link LinkEstimate}: the link's rate, measured between moments the sink was full (so
+ *       the kernel's socket buffer, which takes megabytes at once and then stalls the writer,
+ *       does not fool it), or a lower bound while the link takes everything the stream produces;
+ *   <li>{@link RungModel}: each rung's compression speed and ratio per kind of data, measured
+ *       or predicted from the ladder's priors; {@link WriterCost}: the writer's own time per byte;
+ *   <li>{@link Forecast}: from them, each rung's goodput, {@code min(writer speed, link x ratio)}.
+ * </ul>
+ *
+ * <p><b>Policies</b>, asked in this order; the first that decides wins:
+ * <ol>
+ *   <li>{@link StartupPolicy}: the link has not shown its rate: hold the start-up rung;
+ *   <li>{@link StepPolicy}: the link dropped or rose sharply: the best rung for it, at once; or
+ *       it outran the stream: a faster rung;
+ *   <li>{@link IncompressiblePolicy}: the data does not shrink: keep the rung, blocks go raw;
+ *   <li>{@link ProbePolicy}: now and then, one block at a neighbour not measured on this data;
+ *   <li>{@link SwitchPolicy}: the rung forecast to deliver the most (with hysteresis), a mix of
+ *       two neighbours where it beats both, or faster rungs while the link outruns the stream.
+ * </ol>
+ * Each decision names its {@link Reason} and carries the link rate and goodput it assumed, which a
+ * {@link org.adaptivecompress.control.DecisionListener} sees.
+ *
+ * <p>It also decides the pipeline's side questions: raw blocks may be written by the writer
+ * itself (the meter times them too); incompressible data is retried every block while trying
+ * costs no time; queued frames are compressed again at the new rung when the link drops and the
+ * writer has time for it.
+ */
+public final class ModelController implements LevelController {
+
+    /** Trying a codec on incompressible data costs no time when its writer outruns the link this many times over. */
+    static final double FREE_TRY = 2;
+    /** Queued frames are compressed again only if the writer outruns the link this much at the new rung ... */
+    static final double RECOMPRESS_HEADROOM = 1.5;
+    /** ... and the new rung shrinks them by this factor more: less is not worth the writer's time. */
+    static final double RECOMPRESS_GAIN = 1.1;
+
+    private LinkEstimate link;
+    private RungModel rungs;
+    private Forecast forecast;
+    private WriterCost writer;
+    private SwitchPolicy switching;
+    private List<Policy> policies;
+    private int home;
+    private boolean linkBound;
+
+    @Override
+    public int initialRung(Ladder ladder) {
+        link = new LinkEstimate();
+        rungs = new RungModel(ladder);
+        writer = new WriterCost();
+        forecast = new Forecast(rungs, writer);
+        switching = new SwitchPolicy();
+        policies = List.of(new StartupPolicy(), new StepPolicy(), new IncompressiblePolicy(), new ProbePolicy(),
+                switching);
+        home = StartupPolicy.startRung(ladder);
+        return home;
+    }
+
+    @Override
+    public Decision decide(Observation o) {
+        if (link == null) {
+            throw new IllegalStateException("initialRung was not called");
+        }
+        link.observe(o);
+        rungs.learn(o);
+        writer.learn(o);
+        linkBound = o.writerWaitNanos() > 0 && link.state() == LinkEstimate.State.MEASURED;
+        Situation s = new Situation(o, Math.min(home, o.topRung()), link, rungs, forecast);
+        for (Policy p : policies) {
+            Decision d = p.decide(s);
+            if (d != null) {
+                settle(d);
+                return d;
+            }
+        }
+        throw new AssertionError("the switch policy always decides");
+    }
+
+    /** Moves the home rung where the decision settled; start-up, probes, incompressible data and kept rungs leave it. */
+    private void settle(Decision d) {
+        Reason r = d.reason();
+        if (r == Reason.BEST || r == Reason.LINK_FASTER || r == Reason.LINK_DROPPED || r == Reason.LINK_ROSE) {
+            home = d.rung();
+        } else if (r == Reason.MIX) {
+            home = switching.settled();
+        }
+    }
+
+    /** True: the meter times the writer's own raw writes as it times the sender's. */
+    @Override
+    public boolean learnsFromDirectWrites() {
+        return true;
+    }
+
+    /** False while trying the rung costs no time: the link, not the codec, bounds the stream. */
+    @Override
+    public boolean skipAfterIncompressible() {
+        return link == null || link.state() != LinkEstimate.State.MEASURED
+                || forecast.writerSpeed(home) < FREE_TRY * link.rate();
+    }
+
+    @Override
+    public int recompressRung(int storedRung) {
+        if (!linkBound || home <= storedRung) {
+            return storedRung;
+        }
+        double rate = link.rate();
+        boolean writerHasTime = forecast.writerSpeed(home) >= RECOMPRESS_HEADROOM * rate * rungs.ratio(home);
+        boolean shrinks = rungs.ratio(home) >= RECOMPRESS_GAIN * rungs.ratio(storedRung);
+        return writerHasTime && shrinks ? home : storedRung;
+    }
+
+    @Override
+    public String toString() {
+        return "model";
+    }
+}
