@@ -9,10 +9,10 @@ import java.util.function.Supplier;
 
 /**
  * Idle zstd-jni contexts, kept for the next {@link ZstdCodec} compressor or decompressor to
- * take instead of making its own. Making and freeing a context took 12-17 µs on runs 19-21's VM
- * (its native workspace is allocated and freed each time), against about 1 µs to compress a
- * short record with one already made: most of what a stream shorter than a block cost to write
- * or to read (docs/data/jmh-short-stream-pool.txt). A context given back is reset to
+ * take instead of making its own: making and freeing a context allocates and frees its native
+ * workspace, which costs about ten times what compressing a short record with one already
+ * made does, most of what a stream shorter than a block costs to write or to read (see
+ * ShortStreamBenchmark). A context given back is reset to
  * zstd's defaults (level, parameters and any frame in progress), so it carries nothing from one
  * owner to the next; at most {@link #MAX_IDLE} of each kind wait here, and the rest are freed.
  * Contexts that keep a window across blocks ({@link ZstdHistoryCompressor}) are not pooled:

@@ -21,7 +21,7 @@ final class ZstdHistoryCompressor implements HistoryCompressor {
      * levels' defaults (8-128K entries) keep too few positions to find a repeat a megabyte back,
      * whether streamed or loaded from the stream's last bytes (see setParameters). Streamed
      * alone, 2^16 would do and run zstd:1 a fifth faster; loaded from the last 2 MiB, only 2^18
-     * finds repeated prose (docs/data/zstd-history-hashlog.txt).
+     * finds repeated prose (see HistoryBenchmark).
      */
     private static final int LOW_LEVEL_HASH_LOG = 18;
 

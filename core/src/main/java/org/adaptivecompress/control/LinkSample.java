@@ -13,8 +13,8 @@ import java.util.Objects;
  * little of the link: a kernel's socket buffer swallows megabytes, then stalls the writer while
  * it drains. From one full moment to the next, though, the buffer is as full at both ends, so
  * the bytes written in between crossed the link in that time. {@link #NONE} is the sample of a
- * pipeline that does not meter its sink (Netty's encoder, whose FIFO is the channel's outbound
- * buffer, and Kafka's serializer). Immutable.
+ * pipeline that does not meter its sink (Kafka's serializer, whose FIFO is the producer's
+ * unacknowledged bytes). Immutable.
  */
 public final class LinkSample {
 

@@ -76,7 +76,7 @@ public final class CompressionOptions {
         return blockSize;
     }
 
-    /** Told of rung changes; a no-op by default. */
+    /** Told every decision of the controller; {@link DecisionListener#NONE} by default. */
     public DecisionListener listener() {
         return listener;
     }
@@ -116,7 +116,7 @@ public final class CompressionOptions {
             return this;
         }
 
-        /** The controller by name: {@code throughput} (the default), {@code adoc} or {@code fixed:N}. */
+        /** The controller by name: {@code model} (the default), {@code adoc} or {@code fixed:N}. */
         public Builder controller(String name) {
             return controller(LevelControllers.byName(name));
         }

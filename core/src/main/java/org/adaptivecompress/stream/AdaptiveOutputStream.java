@@ -90,18 +90,16 @@ public final class AdaptiveOutputStream extends OutputStream {
     /**
      * Default FIFO capacity, 1 MiB: eight raw blocks, 80 ms of a 100 Mbit/s link, enough to
      * keep the link busy through a slow rung's block. Not more, because whatever the FIFO holds
-     * when the link slows crosses at the slower rate: with 4 MiB, a FIFO of LZ4 or raw frames
-     * queued at 1 Gbit/s took 3.4 s at 10 Mbit/s, and the step scenario's medians were 1.05-1.23 s
-     * against 0.91-1.08 s with 1 MiB (see docs/CONTROLLERS.md, "The FIFO is short").
+     * when the link slows crosses at the slower rate: 4 MiB of LZ4 frames queued for 1 Gbit/s
+     * take over three seconds at 10 Mbit/s.
      */
     public static final int DEFAULT_FIFO_CAPACITY = 1 << 20;
     /**
      * What the FIFO's ring, the block and the frame buffer start at: a short message (a Kafka
      * record, a SequenceFile value) fits in them, and a longer stream doubles them as it goes,
      * to their full sizes (1 MiB, 128 KiB and a frame's most) with its first block. Allocating
-     * the full sizes for a 232-byte stream took longer than all else it did
-     * (docs/data/per-stream-cost.txt); at 16 KiB they were still 5 of the 8 µs such a stream
-     * took (docs/data/jmh-short-stream-pool.txt).
+     * the full sizes for a 232-byte stream took longer than all else it did, and at 16 KiB
+     * they were still most of its time (ShortStreamBenchmark).
      */
     static final int SHORT_STREAM_BUFFERS = 2 << 10;
     /** The most compression workers a stream can have. */
@@ -276,8 +274,8 @@ public final class AdaptiveOutputStream extends OutputStream {
      * new stream on it, which an {@link AdaptiveInputStream} built with
      * {@link AdaptiveInputStream.Builder#concatenated(boolean) concatenated(true)} reads on from.
      * A caller that sends many short streams so builds the pipeline once instead of for every
-     * stream, and keeps what it learnt (a 232-byte stream took 0.8 µs this way, 3.1 µs with a
-     * pipeline of its own; docs/data/jmh-short-stream-pool.txt). The native
+     * stream, and keeps what it learnt (a 232-byte stream costs about a quarter of what it does
+     * with a pipeline of its own, ShortStreamBenchmark). The native
      * codec contexts, and the sender thread once a block has filled, live until
      * {@link #close()}, so such a caller must close the stream; Hadoop's codec does not use this,
      * since its callers do not all close theirs. A stream that got no bytes is still a
@@ -313,8 +311,8 @@ public final class AdaptiveOutputStream extends OutputStream {
      * Starts the sender thread, if it has not started. A stream starts it when its first block
      * fills (or with its workers): a short stream flushed or closed before that sends its few
      * bytes on the writer's thread and starts no thread, as a RECORD-compressed SequenceFile's
-     * stream per value does (starting and joining a thread was 0.11-0.19 ms of the 0.32-0.39 ms
-     * such a stream cost, docs/data/per-stream-cost.txt).
+     * stream per value does (starting and joining a thread is about half of what such a stream
+     * costs otherwise).
      */
     private void startSender() {
         if (sender == null) {
@@ -560,9 +558,9 @@ public final class AdaptiveOutputStream extends OutputStream {
      * Writes a raw frame (its header in {@link #frame}, its payload still in {@code src}) to the
      * sink on this thread if the FIFO is empty, the controller learns from such writes and the
      * payload is in the stream's own block: on a link faster than every codec, the hand-off to
-     * the sender and the FIFO's copy are a large share of raw's time on two cores (see
-     * docs/PERFORMANCE.md, "Where the unthrottled time goes"). The header goes into the room
-     * in front of the block, so header and payload leave in whole writes of the sender's size:
+     * the sender and the FIFO's copy are a large share of raw's time on two cores. The header
+     * goes into the room in front of the block, so header and payload leave in whole writes of
+     * the sender's size:
      * over loopback a write that ends just past a multiple of 64 KiB costs nearly as much again
      * as a whole 64 KiB write (see {@code benchmarks.jar write-patterns}).
      */

@@ -4,8 +4,8 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.util.concurrent.locks.Condition;
-import java.util.function.BooleanSupplier;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
 import org.adaptivecompress.control.model.SinkMeter;
 
 /**

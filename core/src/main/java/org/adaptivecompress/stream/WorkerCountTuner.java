@@ -32,8 +32,7 @@ import java.util.Arrays;
  *       holds it without searching until a window's share could. A stream held raw or on a link
  *       that keeps the writer waiting has next to nothing to hand over, and each window spent
  *       measuring more workers there cost it: on unthrottled loopback the search and its restarts
- *       on the row's noise had two workers for 28-36 % of the blocks, at about half the goodput
- *       (docs/data/parallel-codec-share.txt).
+ *       on noise had two workers for about a third of the blocks, at about half the goodput.
  * </ul>
  *
  * <p>Deterministic: time comes from the caller, so tests drive it with a simulated clock. One

@@ -31,9 +31,8 @@ import org.adaptivecompress.format.FrameFormat;
  * <p>The writer queues each frame the way it queues its own ({@link FrameQueue}): the queued
  * frames, and the frame itself, that the controller now wants at a higher rung are compressed
  * again first ({@link QueuedFrames}), on its thread, with the engine's compressors, which no
- * worker uses. Without it the frames queued for a fast link crossed one that dropped at their
- * old ratio: the step scenario with two workers took 1.21 s in median, 0.87 s with it
- * (docs/data/parallel-recompress-387034a.txt).
+ * worker uses: without it the frames queued for a fast link cross one that dropped at their
+ * old ratio.
  *
  * <p>A worker's failure (a {@link RuntimeException} or {@link Error} from a codec) is recorded
  * and wakes the writer, whose every call then throws it as an {@link IOException}. Every method

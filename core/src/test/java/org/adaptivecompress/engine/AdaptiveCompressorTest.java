@@ -6,18 +6,18 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.adaptivecompress.codec.Ladder;
+import org.adaptivecompress.control.Decision;
 import org.adaptivecompress.control.FixedController;
 import org.adaptivecompress.control.LevelController;
 import org.adaptivecompress.control.Observation;
+import org.adaptivecompress.control.Reason;
 import org.adaptivecompress.format.BlockDecoder;
 import org.adaptivecompress.format.BlockHeader;
 import org.adaptivecompress.format.FrameFormat;
 import org.adaptivecompress.testing.DataKind;
 import org.adaptivecompress.testing.ScriptedController;
 import org.junit.jupiter.api.Test;
-import org.adaptivecompress.codec.Ladder;
-import org.adaptivecompress.control.Decision;
-import org.adaptivecompress.control.Reason;
 
 class AdaptiveCompressorTest {
 

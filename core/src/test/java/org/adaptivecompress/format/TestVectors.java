@@ -9,8 +9,8 @@ import java.nio.file.Paths;
 import org.adaptivecompress.codec.Ladder;
 import org.adaptivecompress.engine.AdaptiveCompressor;
 import org.adaptivecompress.engine.CompressionOptions;
-import org.adaptivecompress.testing.ScriptedController;
 import org.adaptivecompress.engine.PipelineSample;
+import org.adaptivecompress.testing.ScriptedController;
 
 /**
  * Writes the committed binary test vectors of frame format v1 ({@code src/test/resources/vectors}).

@@ -17,9 +17,12 @@ import java.util.Random;
 import java.util.Set;
 import java.util.function.Supplier;
 import java.util.zip.CRC32C;
+import org.adaptivecompress.codec.Ladder;
+import org.adaptivecompress.control.Decision;
 import org.adaptivecompress.control.FixedController;
 import org.adaptivecompress.control.LevelController;
 import org.adaptivecompress.control.Observation;
+import org.adaptivecompress.control.Reason;
 import org.adaptivecompress.format.CorruptFrameException;
 import org.adaptivecompress.format.FrameFormat;
 import org.adaptivecompress.format.FrameFormatException;
@@ -28,9 +31,6 @@ import org.adaptivecompress.testing.ScriptedController;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.adaptivecompress.codec.Ladder;
-import org.adaptivecompress.control.Decision;
-import org.adaptivecompress.control.Reason;
 
 /** Histories: zstd and xz blocks that match across block boundaries, in any pipeline, and the reader's checks. */
 class HistoryStreamTest {

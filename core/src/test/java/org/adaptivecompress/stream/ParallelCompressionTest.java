@@ -26,6 +26,7 @@ import org.adaptivecompress.control.Observation;
 import org.adaptivecompress.engine.CompressionStatistics;
 import org.adaptivecompress.format.FrameFormat;
 import org.adaptivecompress.testing.DataKind;
+import org.adaptivecompress.testing.RateLimitedOutputStream;
 import org.adaptivecompress.testing.ScriptedController;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -74,7 +75,7 @@ class ParallelCompressionTest {
     }
 
     /**
-     * Writes {@value #SIZE} bytes of {@code kind} through the throughput controller in pieces of
+     * Writes {@value #SIZE} bytes of {@code kind} through the default controller in pieces of
      * {@link #writeSize} with a flush now and then, asserts they decode bit-exact and were all
      * counted, and returns the stream's statistics.
      */

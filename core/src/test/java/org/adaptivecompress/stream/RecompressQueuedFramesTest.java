@@ -6,10 +6,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import org.adaptivecompress.codec.Ladder;
+import org.adaptivecompress.control.Decision;
 import org.adaptivecompress.control.LevelController;
 import org.adaptivecompress.control.Observation;
-import org.adaptivecompress.engine.CompressionStatistics;
+import org.adaptivecompress.control.Reason;
 import org.adaptivecompress.control.model.SinkMeter;
+import org.adaptivecompress.engine.CompressionStatistics;
 import org.adaptivecompress.format.FrameFormat;
 import org.adaptivecompress.format.FrameFormatException;
 import org.adaptivecompress.testing.DataKind;
@@ -17,9 +20,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.adaptivecompress.codec.Ladder;
-import org.adaptivecompress.control.Decision;
-import org.adaptivecompress.control.Reason;
 
 /**
  * Frames still queued when the controller climbs are compressed again at its new rung before
@@ -221,10 +221,11 @@ class RecompressQueuedFramesTest {
     @Test
     void framesTakenBackAcrossAnInterruptedFinishArePutBackAroundTheStreamsEnd() throws Exception {
         byte[] data = DataKind.TEXT.generate(BLOCKS * BLOCK);
-        int firstStream = 4 * BLOCK;
+        int firstStream = FAST_BLOCKS * BLOCK; // more frames than the sink takes before it holds its writes
         HeldAfterFirstBlockBytes sink = new HeldAfterFirstBlockBytes();
         LinkDrops controller = new LinkDrops(true);
-        AdaptiveOutputStream out = AdaptiveOutputStream.builder().controller(() -> controller).build(sink);
+        AdaptiveOutputStream out = AdaptiveOutputStream.builder().controller(() -> controller).fifoCapacity(FIFO)
+                .build(sink);
         out.write(data, 0, firstStream);
         Thread finishing = new Thread(() -> {
             try {

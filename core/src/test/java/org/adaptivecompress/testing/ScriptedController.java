@@ -2,10 +2,10 @@ package org.adaptivecompress.testing;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.adaptivecompress.control.LevelController;
-import org.adaptivecompress.control.Observation;
 import org.adaptivecompress.codec.Ladder;
 import org.adaptivecompress.control.Decision;
+import org.adaptivecompress.control.LevelController;
+import org.adaptivecompress.control.Observation;
 import org.adaptivecompress.control.Reason;
 
 /** A controller that cycles through a fixed sequence of rungs and records what it observed. */

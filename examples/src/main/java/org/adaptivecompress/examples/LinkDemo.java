@@ -21,7 +21,7 @@ import org.adaptivecompress.engine.CompressionStatistics;
 import org.adaptivecompress.examples.cli.CountingOutputStream;
 import org.adaptivecompress.stream.AdaptiveInputStream;
 import org.adaptivecompress.stream.AdaptiveOutputStream;
-import org.adaptivecompress.stream.RateLimitedOutputStream;
+import org.adaptivecompress.testing.RateLimitedOutputStream;
 
 /**
  * The project's main job: sends the same data over loopback TCP through an emulated slow link
@@ -62,7 +62,7 @@ public final class LinkDemo {
 
     /** Who sends: a label and the controller. */
     private static final String[][] SENDERS = {
-        {"raw", "fixed:0"}, {"zstd:3", "fixed:3"}, {"xz:6", "fixed:6"}, {"adoc", "adoc"}, {"throughput", "throughput"}};
+        {"raw", "fixed:0"}, {"zstd:3", "fixed:3"}, {"xz:6", "fixed:6"}, {"adoc", "adoc"}, {"model", "model"}};
 
     private static void print(String link, String sender, Result r) {
         System.out.printf(Locale.ROOT, "%-14s %-11s %8.2f s %,14d %8.2fx  %s%n", link + "/s", sender, r.seconds,

@@ -1,11 +1,13 @@
 package org.adaptivecompress.hadoop;
 
 import org.adaptivecompress.codec.Ladder;
+import org.adaptivecompress.control.DecisionListener;
 import org.adaptivecompress.control.LevelControllers;
 import org.adaptivecompress.engine.CompressionOptions;
 import org.adaptivecompress.format.FrameFormat;
 import org.adaptivecompress.stream.AdaptiveOutputStream;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.util.ReflectionUtils;
 
 /**
  * The {@code io.compression.codec.adaptive.*} keys and the settings read from them. Immutable;
@@ -18,7 +20,7 @@ public final class AdaptiveCodecSettings {
     /** Ladder spec, e.g. {@code raw,lz4,zstd:3,xz:6}; default {@link Ladder#DEFAULT_SPEC}. */
     public static final String LADDER_KEY = PREFIX + "ladder";
     /**
-     * Controller of the codec's output streams: {@code throughput} (default, the library's
+     * Controller of the codec's output streams: {@code model} (default, the library's
      * default, {@link LevelControllers#DEFAULT_NAME}), {@code adoc} or {@code fixed:N}.
      */
     public static final String CONTROLLER_KEY = PREFIX + "controller";
@@ -41,6 +43,16 @@ public final class AdaptiveCodecSettings {
      * refused.
      */
     public static final String MAX_BLOCK_LENGTH_KEY = PREFIX + "max.block.length";
+
+    /**
+     * A class implementing {@link DecisionListener} with a public no-argument constructor (or a
+     * {@code Configurable} one), told every decision of the controller of every stream and
+     * compressor of the codec. One instance is made each time settings are read from a
+     * configuration (when the codec is configured, and when a pooled compressor is re-initialised
+     * with one), shared by the streams and compressors made from those settings on any thread, so
+     * it must be thread-safe. Unset, none.
+     */
+    public static final String DECISION_LISTENER_KEY = PREFIX + "decision.listener";
 
     private static final AdaptiveCodecSettings DEFAULTS = from(new Configuration(false));
 
@@ -70,10 +82,12 @@ public final class AdaptiveCodecSettings {
         String ladderSpec = conf.getTrimmed(LADDER_KEY, Ladder.DEFAULT_SPEC);
         Ladder ladder = parse(LADDER_KEY, ladderSpec, () -> Ladder.parse(ladderSpec));
         int blockSize = conf.getInt(BLOCK_SIZE_KEY, CompressionOptions.DEFAULT_BLOCK_SIZE);
+        DecisionListener listener = decisionListener(conf);
         CompressionOptions base = parse(BLOCK_SIZE_KEY, String.valueOf(blockSize),
                 // Blocks decode alone: a split is read from its first sync point, and a pooled
                 // Decompressor may be handed any block of a SequenceFile.
-                () -> CompressionOptions.builder().ladder(ladder).blockSize(blockSize).history(false).build());
+                () -> CompressionOptions.builder().ladder(ladder).blockSize(blockSize).history(false)
+                        .listener(listener).build());
         String controller = conf.getTrimmed(CONTROLLER_KEY, LevelControllers.DEFAULT_NAME);
         CompressionOptions stream = parse(CONTROLLER_KEY, controller,
                 () -> base.toBuilder().controller(controller).build());
@@ -84,6 +98,13 @@ public final class AdaptiveCodecSettings {
         parse(FIFO_CAPACITY_KEY, String.valueOf(fifo), () -> AdaptiveOutputStream.builder().fifoCapacity(fifo));
         int maxBlock = maxBlockLength(conf, blockSize);
         return new AdaptiveCodecSettings(stream, compressor, fifo, maxBlock);
+    }
+
+    /** A new {@link #DECISION_LISTENER_KEY} listener, or {@link DecisionListener#NONE}. */
+    private static DecisionListener decisionListener(Configuration conf) {
+        Class<? extends DecisionListener> type = parse(DECISION_LISTENER_KEY, conf.getTrimmed(DECISION_LISTENER_KEY),
+                () -> conf.getClass(DECISION_LISTENER_KEY, null, DecisionListener.class));
+        return type == null ? DecisionListener.NONE : ReflectionUtils.newInstance(type, conf);
     }
 
     /**
@@ -110,7 +131,7 @@ public final class AdaptiveCodecSettings {
     private static <T> T parse(String key, String value, java.util.function.Supplier<T> parser) {
         try {
             return parser.get();
-        } catch (IllegalArgumentException e) {
+        } catch (RuntimeException e) {
             throw new IllegalArgumentException("bad value '" + value + "' for " + key + ": " + e.getMessage(), e);
         }
     }

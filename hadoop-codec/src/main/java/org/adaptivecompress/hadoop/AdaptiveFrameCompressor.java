@@ -5,9 +5,9 @@ import java.util.Objects;
 import org.adaptivecompress.engine.AdaptiveCompressor;
 import org.adaptivecompress.engine.CompressionOptions;
 import org.adaptivecompress.engine.CompressionStatistics;
+import org.adaptivecompress.engine.PipelineSample;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.compress.Compressor;
-import org.adaptivecompress.engine.PipelineSample;
 
 /**
  * Hadoop's {@link Compressor} state machine over the core engine: produces one complete stream

@@ -23,7 +23,7 @@ import org.apache.hadoop.hdfs.MiniDFSCluster;
  * bytes; one unreported round first (class loading, JIT).
  *
  * <p>Run in a JVM of its own ({@code exec:java} runs it inside Maven's, where the sink ran at
- * a third of the speed and the controllers chose otherwise; docs/data/hdfs-write-controllers.txt):
+ *  a third of the speed and the controllers chose otherwise):
  * {@code mvn -B -q install -DskipTests}, then {@code mvn -B -q -pl hadoop-codec
  * dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile=/tmp/cp.txt} and
  * {@code java -cp hadoop-codec/target/test-classes:hadoop-codec/target/classes:$(cat /tmp/cp.txt)
@@ -31,7 +31,7 @@ import org.apache.hadoop.hdfs.MiniDFSCluster;
  */
 public final class HdfsWriteBenchmark {
 
-    private static final String[] CONTROLLERS = {"throughput", "adoc", "fixed:0", "fixed:1", "fixed:3"};
+    private static final String[] CONTROLLERS = {"model", "adoc", "fixed:0", "fixed:1", "fixed:3"};
 
     private HdfsWriteBenchmark() {}
 

@@ -8,8 +8,8 @@ import java.util.Locale;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.io.LongWritable;
-import org.apache.hadoop.io.SequenceFile;
 import org.apache.hadoop.io.SequenceFile.CompressionType;
+import org.apache.hadoop.io.SequenceFile;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.compress.CompressionCodec;
 import org.apache.hadoop.io.compress.DefaultCodec;
@@ -38,7 +38,7 @@ public final class SequenceFileBenchmark {
         Configuration adoc = new Configuration(conf);
         adoc.set(AdaptiveCodecSettings.CONTROLLER_KEY, "adoc");
         List<Named> codecs = List.of(
-                new Named("AdaptiveCodec (throughput, the default)", AdaptiveCodec.class, conf),
+                new Named("AdaptiveCodec (model, the default)", AdaptiveCodec.class, conf),
                 new Named("AdaptiveCodec adoc", AdaptiveCodec.class, adoc),
                 new Named("Lz4Codec", Lz4Codec.class, conf),
                 new Named("DefaultCodec", DefaultCodec.class, conf));

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.ByteArrayOutputStream;
 import org.adaptivecompress.engine.CompressionStatistics;
 import org.adaptivecompress.stream.AdaptiveInputStream;
-import org.adaptivecompress.stream.RateLimitedOutputStream;
 import org.adaptivecompress.testing.DataKind;
+import org.adaptivecompress.testing.RateLimitedOutputStream;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 

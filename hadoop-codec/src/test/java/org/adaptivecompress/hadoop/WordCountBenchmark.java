@@ -46,7 +46,7 @@ public final class WordCountBenchmark {
         }
         List<Contender> contenders = List.of(
                 new Contender("none", null, null),
-                new Contender("AdaptiveCodec (throughput, the default)", AdaptiveCodec.class, null),
+                new Contender("AdaptiveCodec (model, the default)", AdaptiveCodec.class, null),
                 new Contender("AdaptiveCodec adoc", AdaptiveCodec.class, "adoc"),
                 new Contender("AdaptiveCodec fixed:1 (lz4)", AdaptiveCodec.class, "fixed:1"),
                 new Contender("AdaptiveCodec fixed:3 (zstd:3)", AdaptiveCodec.class, "fixed:3"),

@@ -6,9 +6,9 @@ import org.adaptivecompress.codec.Ladder;
 import org.adaptivecompress.control.DecisionListener;
 import org.adaptivecompress.control.LevelControllers;
 import org.apache.kafka.common.config.AbstractConfig;
-import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigDef.Importance;
 import org.apache.kafka.common.config.ConfigDef.Type;
+import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.utils.Utils;
 

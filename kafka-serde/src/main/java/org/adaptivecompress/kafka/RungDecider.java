@@ -15,6 +15,11 @@ import org.adaptivecompress.control.Observation;
  * they form a {@linkplain StandingBacklog standing backlog}, are its FIFO. The rung is read
  * without locking; the decision runs under a lock that a busy thread skips rather than waits
  * for. Also keeps the statistics.
+ *
+ * <p>While the backlog stands, the time between two decisions not spent compressing is reported
+ * as the writer's wait: the producer blocks {@code send()} while its buffer memory is full, and
+ * that wait is the link's, not the application's work. Otherwise that time is the application's
+ * own, which the controller weighs against each rung's codec.
  */
 final class RungDecider {
 
@@ -44,6 +49,8 @@ final class RungDecider {
     private long fifoAtLastDecision;
     /** All the producer's in-flight bytes at the last decision, standing or not. */
     private long inFlightAtLastDecision;
+    /** When the last decision ran; {@link Long#MIN_VALUE} before the first. */
+    private long lastDecisionNanos = Long.MIN_VALUE;
 
     /**
      * @param controller the controller, or {@code null} to stay at {@code fixedRung}
@@ -105,6 +112,7 @@ final class RungDecider {
                 return; // another thread decided meanwhile
             }
             long fifoNow = standing.observe(serialized, drained, inFlight, now);
+            long elapsed = lastDecisionNanos == Long.MIN_VALUE ? 0 : now - lastDecisionNanos;
             o = Observation.builder()
                     .blockNumber(decisions)
                     .rung(rung)
@@ -113,6 +121,7 @@ final class RungDecider {
                     .block((int) Math.min(Integer.MAX_VALUE, windowIn), (int) Math.min(Integer.MAX_VALUE, windowOut),
                             windowIncompressible)
                     .compressNanos(windowNanos)
+                    .writerWaitNanos(fifoNow > 0 ? Math.max(0, elapsed - windowNanos) : 0)
                     .drainedBytes(drained)
                     .nanoTime(now)
                     .build();
@@ -123,6 +132,7 @@ final class RungDecider {
             windowIncompressible = false;
             fifoAtLastDecision = fifoNow;
             inFlightAtLastDecision = inFlight;
+            lastDecisionNanos = now;
             decisions++;
         }
         Decision d = controller.decide(o);

@@ -18,7 +18,7 @@ package org.adaptivecompress.kafka;
  * {@value #INTERVAL_MILLIS} ms, CoDel's interval: acknowledgements a quota held come in a burst,
  * and the newest bytes of a burst waited least. Read alone, one such wait emptied the FIFO the
  * controller saw, which took the burst for a link ten times faster (a 200 KB/s quota read as
- * 3 MB/s) and sent the next records at LZ4 or raw (docs/data/kafka-quota-it.txt).
+ * 3 MB/s) and sent the next records at LZ4 or raw.
  *
  * <p>The wait is read from marks of how many bytes had been serialized when, one per decision:
  * the last byte acknowledged was serialized between the newest mark it covers and the next,

@@ -111,16 +111,14 @@ class ProducerFeedbackTest {
         SerializerStatistics[] ab = stalledAndKeptUp(linked("feedback-default-a"), linked("feedback-default-b"), 3000);
         SerializerStatistics stalled = ab[0];
         SerializerStatistics keptUp = ab[1];
-        // Nothing drains: the link is bounded by one request's worth over the whole time, so
-        // every rung is hidden and the climb reaches the top. Where it then stays is the
-        // start-up rule's pick of the best ratio measured among the rungs that fit, on one
-        // decision's 32 records at each of zstd:12 and zstd:19: with one core kept busy, one run
-        // in four of run 30's build settled on zstd:7, and a full build of stop 44's did once.
+        // Nothing drains: the link measures as carrying nothing, slower than any codec, so the
+        // stream goes to the rung with the best ratio, the top.
         assertThat(stalled.highestRungWithAtLeast(1)).as(stalled.toString()).isEqualTo(stalled.ladder().top());
-        // Every record acknowledged at once never forms a backlog: the fast rungs it starts on
-        // (raw, lz4, zstd:1 are rungs 0-2 of the serde's ladder).
-        assertThat(keptUp.highestRungWithAtLeast(200)).as(keptUp.toString()).isLessThanOrEqualTo(2);
         assertThat(stalled.currentRung()).as(stalled.toString()).isGreaterThan(2);
+        // Every record acknowledged at once never forms a backlog: the link carried all it was
+        // given, so the stream steps down from its start-up rung to the fast ones (raw, lz4,
+        // zstd:1 are rungs 0-2 of the serde's ladder).
+        assertThat(keptUp.currentRung()).as(keptUp.toString()).isLessThanOrEqualTo(2);
         assertThat(keptUp.meanRung()).isLessThan(stalled.meanRung());
     }
 

@@ -18,11 +18,12 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import org.adaptivecompress.control.model.SinkMeter;
 import org.adaptivecompress.engine.AdaptiveCompressor;
 import org.adaptivecompress.engine.CompressionOptions;
 import org.adaptivecompress.engine.CompressionStatistics;
-import org.adaptivecompress.format.FrameFormat;
 import org.adaptivecompress.engine.PipelineSample;
+import org.adaptivecompress.format.FrameFormat;
 
 /**
  * Compresses the {@link ByteBuf}s written to a channel into the adaptive-compress frame format,
@@ -99,6 +100,15 @@ public final class AdaptiveCompressionEncoder extends ChannelOutboundHandlerAdap
     private Throwable failure;
     private long unwrittenFrameBytes;
     private long drainedBytes;
+    /**
+     * Times the frames' writes to the socket for the controller's link estimate: a frame's
+     * write runs from when it is handed to the channel (or the frame before it is written, if
+     * later) to when Netty reports it written, so a frame that waited for a full socket shows a
+     * stall, as the stream's own writes do. Used on the event loop only.
+     */
+    private final SinkMeter meter = new SinkMeter(System.nanoTime());
+    /** When the last frame's write completed: the next frame's write cannot have started sooner. */
+    private long lastWriteEnd = Long.MIN_VALUE;
     /** Uncompressed bytes in the partial block, the waiting blocks and the one compressing. */
     private long heldBytes;
     /** Whether {@link #WRITABILITY_INDEX} is cleared: the encoder holds the channel back. */
@@ -330,7 +340,8 @@ public final class AdaptiveCompressionEncoder extends ChannelOutboundHandlerAdap
             failStream(b.error, true);
             return;
         }
-        compressor.update(PipelineSample.ofFifo(b.fifoAtStart, fifoBytes(), drainedBytes));
+        compressor.update(new PipelineSample(b.fifoAtStart, fifoBytes(), drainedBytes, 0,
+                meter.sample(System.nanoTime())));
         write(b.frame, b.promises);
         if (b.flush) {
             ctx.flush();
@@ -363,9 +374,14 @@ public final class AdaptiveCompressionEncoder extends ChannelOutboundHandlerAdap
     private ChannelFuture write(ByteBuf frame, List<ChannelPromise> promises) {
         int length = frame.readableBytes();
         unwrittenFrameBytes += length;
+        long handedAt = System.nanoTime();
         ChannelFuture future = ctx.write(frame);
         future.addListener(f -> {
             unwrittenFrameBytes -= length;
+            long now = System.nanoTime();
+            meter.writeStarted(Math.max(handedAt, lastWriteEnd), length);
+            meter.writeEnded(now, f.isSuccess() ? length : 0);
+            lastWriteEnd = now;
             if (f.isSuccess()) {
                 drainedBytes += length;
                 for (ChannelPromise p : promises) {

@@ -18,9 +18,8 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Netty's {@code ChannelTrafficShapingHandler} is no such link: it lets writes through at
  * once until its delay for the current check interval passes 10 ms, so with a 100 ms interval
- * it passed frames in bursts of megabytes at memory speed, then held writes for tens of
- * milliseconds, and once passed 32 MiB in 0.17 s where a 1 Gbit/s link takes 0.27 s
- * (docs/data/netty-link-paced.txt).
+ * it passes frames in bursts of megabytes at memory speed, then holds writes for tens of
+ * milliseconds: faster on average than the rate it was given.
  *
  * <p>Writes are taken as flushed. Not sharable: one per channel, on its event loop.
  */

@@ -8,6 +8,7 @@ import org.adaptivecompress.control.LevelControllers;
 import org.adaptivecompress.control.Observation;
 import org.adaptivecompress.engine.AdaptiveCompressor;
 import org.adaptivecompress.engine.CompressionOptions;
+import org.adaptivecompress.engine.PipelineSample;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
@@ -16,7 +17,6 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.adaptivecompress.engine.PipelineSample;
 
 /**
  * The cost of one controller decision: each controller on a stream of observations as the

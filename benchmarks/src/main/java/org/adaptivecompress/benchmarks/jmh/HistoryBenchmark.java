@@ -5,11 +5,14 @@ import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.adaptivecompress.codec.Ladder;
+import org.adaptivecompress.control.Decision;
 import org.adaptivecompress.control.LevelController;
 import org.adaptivecompress.control.LevelControllers;
 import org.adaptivecompress.control.Observation;
+import org.adaptivecompress.control.Reason;
 import org.adaptivecompress.engine.AdaptiveCompressor;
 import org.adaptivecompress.engine.CompressionOptions;
+import org.adaptivecompress.engine.PipelineSample;
 import org.adaptivecompress.format.BlockDecoder;
 import org.adaptivecompress.format.BlockHeader;
 import org.adaptivecompress.format.FrameFormat;
@@ -23,9 +26,6 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.adaptivecompress.control.Decision;
-import org.adaptivecompress.control.Reason;
-import org.adaptivecompress.engine.PipelineSample;
 
 /**
  * What a history ({@code CompressionOptions.Builder#history}) buys a rung held for a whole

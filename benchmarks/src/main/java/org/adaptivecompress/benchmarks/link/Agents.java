@@ -2,6 +2,7 @@ package org.adaptivecompress.benchmarks.link;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
@@ -42,14 +43,20 @@ final class Agents implements AutoCloseable {
     private AgentProcess receiver;
     private Request.Prepare prepared;
 
-    private Agents(Link link, PrintStream log) {
+    private final Path trace;
+
+    private Agents(Link link, Path trace, PrintStream log) {
         this.link = link;
+        this.trace = trace;
         this.log = log;
     }
 
-    /** Starts both agents where {@code link} runs them. */
-    static Agents start(Link link, PrintStream log) throws IOException {
-        Agents agents = new Agents(link, log);
+    /**
+     * Starts both agents where {@code link} runs them; the sender writes decision traces into
+     * {@code trace} if it is not {@code null}.
+     */
+    static Agents start(Link link, Path trace, PrintStream log) throws IOException {
+        Agents agents = new Agents(link, trace, log);
         try {
             agents.launch();
             return agents;
@@ -60,8 +67,8 @@ final class Agents implements AutoCloseable {
     }
 
     private void launch() throws IOException {
-        sender = AgentProcess.start("sender", link.launchPrefix(), HEAP);
-        receiver = AgentProcess.start("receiver", link.launchPrefix(), HEAP);
+        sender = AgentProcess.start("sender", link.launchPrefix(), HEAP, trace);
+        receiver = AgentProcess.start("receiver", link.launchPrefix(), HEAP, null);
         sender.awaitHello();
         receiver.awaitHello();
     }

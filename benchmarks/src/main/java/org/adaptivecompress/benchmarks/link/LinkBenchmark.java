@@ -50,7 +50,7 @@ public final class LinkBenchmark {
         List<Contender> contenders = available(config.contenders(), notes, log);
         LinkReport.Results results;
         Environment environment;
-        try (Link link = Links.open(config.link(), log); Agents agents = Agents.start(link, log)) {
+        try (Link link = Links.open(config.link(), log); Agents agents = Agents.start(link, config.trace(), log)) {
             environment = Environment.of(link);
             environment.lines().forEach(log::println);
             results = new LinkBenchmark(config, contenders, agents, log).measure(notes);

@@ -26,16 +26,18 @@ import org.adaptivecompress.benchmarks.scenario.ScenarioSet;
  * @param link which link to use
  * @param sizes input lengths, deadlines and repeats
  * @param out directory for the CSV, the markdown report and the charts
+ * @param trace directory the sender writes every decision of our streams' transfers into, as CSV
+ *     (through the streams' decision listener); {@code null} for none
  */
 public record LinkConfig(ScenarioSet set, List<Scenario> scenarios, List<Long> rates, List<Contender> contenders,
-        Set<Measurement.Kind> cells, Links.Choice link, Sizes sizes, Path out) {
+        Set<Measurement.Kind> cells, Links.Choice link, Sizes sizes, Path out, Path trace) {
 
     /** Every rate of a full run, 1 Mbit/s (a slow WAN) to 10 Gbit/s (the LAN the project is for) and none. */
     public static final String FULL_RATES = "1mbit,10mbit,50mbit,100mbit,300mbit,1gbit,2.5gbit,10gbit,unlimited";
 
     private static final String USAGE = "usage: link [--quick] [--set held-out|tuning] [--rates 1mbit,...,unlimited]"
             + " [--contenders all|plain,default,fixed:3,controller:NAME,zstd-adapt,...] [--scenarios mixed:7001,...]"
-            + " [--cells rate,step,busy] [--link auto|kernel|relay] [--repeats N] [--out DIR]";
+            + " [--cells rate,step,busy] [--link auto|kernel|relay] [--repeats N] [--out DIR] [--trace DIR]";
 
     /**
      * Input lengths, deadlines and repeats.
@@ -99,6 +101,7 @@ public record LinkConfig(ScenarioSet set, List<Scenario> scenarios, List<Long> r
         Links.Choice link = Links.Choice.AUTO;
         Sizes sizes = quick ? QUICK : FULL;
         Path out = Paths.get("benchmarks", "target", "link-results");
+        Path trace = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--quick" -> { }
@@ -115,13 +118,14 @@ public record LinkConfig(ScenarioSet set, List<Scenario> scenarios, List<Long> r
                             sizes.repeatBelowSeconds(), n, n);
                 }
                 case "--out" -> out = Paths.get(value(args, ++i));
+                case "--trace" -> trace = Paths.get(value(args, ++i));
                 default -> throw new IllegalArgumentException("unknown option '" + args[i] + "'; " + USAGE);
             }
         }
         if (scenarios == null) {
             scenarios = quick ? firstOfEachFamily(set) : set.scenarios();
         }
-        return new LinkConfig(set, scenarios, rates, contenders, cells, link, sizes, out);
+        return new LinkConfig(set, scenarios, rates, contenders, cells, link, sizes, out, trace);
     }
 
     private static List<Scenario> firstOfEachFamily(ScenarioSet set) {

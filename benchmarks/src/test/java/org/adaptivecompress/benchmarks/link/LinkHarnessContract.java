@@ -35,7 +35,7 @@ abstract class LinkHarnessContract {
     @BeforeEach
     void start() throws IOException {
         link = openLink();
-        agents = Agents.start(link, new PrintStream(System.err, true));
+        agents = Agents.start(link, null, new PrintStream(System.err, true));
     }
 
     @AfterEach

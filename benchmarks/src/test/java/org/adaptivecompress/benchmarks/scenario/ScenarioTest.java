@@ -7,10 +7,10 @@ import static org.assertj.core.api.Assertions.within;
 import com.github.luben.zstd.Zstd;
 import java.util.Arrays;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.Test;
 
 /** The seeded scenario generator: determinism, lengths, piece sizes, shares of random bytes. */
 class ScenarioTest {

@@ -17,10 +17,12 @@ import org.adaptivecompress.control.Observation;
  *       at least the rest, so it is at least that fast;
  *   <li>{@link State#UNKNOWN}: neither yet.
  * </ul>
- * A span or a stall in progress far slower than the rate measured is a drop
- * ({@link #droppedNow()}); a span far faster, or a lower bound above it, a rise. A pipeline without a meter
- * ({@link LinkSample#NONE}) counts the time between two observations with its FIFO holding bytes
- * at both as such a span: its FIFO is the sink's overflow (Netty's outbound buffer).
+ * A metered span or a stall in progress far slower than the rate measured is a drop
+ * ({@link #droppedNow()}); a metered span far faster, or a lower bound above it, a rise. A pipeline
+ * without a meter ({@link LinkSample#NONE}) counts the time between two observations with its FIFO
+ * holding bytes at both as a span of the window, but no single such span is a drop or a rise:
+ * what it drained comes in bursts (a Kafka broker's quota acknowledges a second's records at
+ * once after holding them), so only the window's rate follows the link there.
  *
  * <p>Not thread-safe; owned by one controller.
  */
@@ -37,24 +39,47 @@ final class LinkEstimate {
      * over several the errors cancel, since each span starts where the last ended.
      */
     static final int WINDOW_SPANS = 4;
+    /**
+     * The least rate a window measures: a link that carried nothing in it is slower than any
+     * codec, so the rung with the best ratio wins, as it would at any tiny rate.
+     */
+    static final double MIN_RATE = 1;
     /** Spans kept at most, however short. */
     private static final int MAX_SPANS = 64;
     /** A span this many times slower than the window is the link dropping, not one span's error ... */
     static final double DROP = 3;
     /** ... and one this many times faster, the link rising, if it spans at least half the usual bytes. */
     static final double JUMP = 3;
-    /** A lower bound this many times above the rate measured is the link rising. */
-    static final double RISE = 1.25;
+    /**
+     * A measurement must span this long, and so must a drop, in one span or one stall: longer
+     * than the scheduling hiccups of a busy machine (a descheduled receiver, a collection),
+     * which on a fast link make a write stall for a fraction of a millisecond and a span look
+     * ten times slower than the link.
+     */
+    static final long MIN_MEASURE_MILLIS = 20;
+    /** A lower bound this many times above the rate measured is the link rising: a bound is never above the truth. */
+    static final double RISE = 1.1;
     /** A stall counts as a drop only once it lasts this many times the spans' usual length. */
     static final double STALL_SPANS = 4;
+    /**
+     * A measured rate no span has confirmed for this many spans' usual length (and at least
+     * {@value #MIN_STALE_MILLIS} ms) is stale: the stream produced less than the link took all
+     * that time, which the link would also do if it had sped up, so the estimate becomes a lower
+     * bound and the stream tries a faster rung to find out.
+     */
+    static final int STALE_SPANS = 10;
+    static final long MIN_STALE_MILLIS = 500;
     /** A lower bound needs this much time since the sink was last full: a few blocks at the fastest rungs. */
     static final long LOWER_BOUND_MILLIS = 2;
     /**
-     * Before the sink has shown its buffer, a new socket's: TCP starts a send buffer near 64 KiB
-     * and grows it by at most what the link carries, so of the bytes a new socket took without
-     * filling, at least half of all but this many crossed the link.
+     * Before the sink has shown its buffer, a new socket's: Linux sizes it from a congestion
+     * window of ten segments, lets a write overshoot it, and grows it by at most what the link
+     * carries, so of the bytes a new socket took without filling, at least half of all but this
+     * many crossed the link (over loopback shaped to 50 Mbit/s, about 150 KB went at once).
      */
-    static final long FIRST_BUFFER_BYTES = 64 << 10;
+    static final long FIRST_BUFFER_BYTES = 128 << 10;
+    /** ... and however it grew, no larger than Linux's largest default send buffer. */
+    static final long MAX_HIDDEN_BYTES = 4 << 20;
     /**
      * A lower bound is first taken when the bytes since the last full moment reach this many
      * times what the buffer may have hidden: the bound is then at least half the rate they came
@@ -79,7 +104,10 @@ final class LinkEstimate {
     private boolean dropped;
     private boolean rose;
     private boolean bounded;
+    private boolean proven;
     private long lastNanoTime = Long.MIN_VALUE;
+    /** When the last span ended, or the estimate was last made stale. */
+    private long lastSpanAt;
     private long lastDrained;
     private long lastFifo;
 
@@ -95,12 +123,21 @@ final class LinkEstimate {
         lastDrained = o.drainedBytes();
         lastFifo = o.fifoBytes();
         LinkSample s = o.link();
+        boolean spanNow = s.metered() ? s.spanEnded() : elapsed > 0 && fifoHeld;
+        if (state == State.MEASURED && !spanNow && !s.stalled()
+                && o.nanoTime() - lastSpanAt > Math.max(MIN_STALE_MILLIS * 1_000_000, STALE_SPANS * spanNanosAverage)) {
+            state = State.AT_LEAST; // stale: what was measured is kept as the bound to search up from
+            spans.clear();
+            bounded = true;
+            lastSpanAt = o.nanoTime();
+        }
         if (s.metered()) {
             if (s.spanEnded()) {
                 if (s.fullSpanNanos() > s.lastSpanNanos()) {
-                    span(s.fullSpanBytes() - s.lastSpanBytes(), s.fullSpanNanos() - s.lastSpanNanos());
+                    span(s.fullSpanBytes() - s.lastSpanBytes(), s.fullSpanNanos() - s.lastSpanNanos(), true);
                 }
-                span(s.lastSpanBytes(), s.lastSpanNanos());
+                span(s.lastSpanBytes(), s.lastSpanNanos(), true);
+                lastSpanAt = o.nanoTime();
             } else if (s.stalled()) {
                 stall(s.openSpanBytes(), s.openSpanNanos());
             } else {
@@ -108,7 +145,8 @@ final class LinkEstimate {
             }
         } else if (elapsed > 0) {
             if (fifoHeld) {
-                span(drained, elapsed);
+                span(drained, elapsed, false);
+                lastSpanAt = o.nanoTime();
             } else {
                 free(drained, elapsed);
             }
@@ -139,31 +177,57 @@ final class LinkEstimate {
         return bounded;
     }
 
-    /** A span between full moments: the link's rate, exactly, over its length. */
-    private void span(long bytes, long nanos) {
+    /**
+     * Whether the sink has taken, since it was last full, twice what any buffer could hide: the
+     * link then carried at least as much as it was given, so a faster rung is worth trying.
+     * Before that, a bound may be a buffer filling.
+     */
+    boolean outranStream() {
+        return state == State.AT_LEAST && proven;
+    }
+
+    /**
+     * A span between full moments: the link's rate over its length; {@code metered}: timed by the
+     * sink's meter, exact enough alone to show a drop or a rise.
+     */
+    private void span(long bytes, long nanos, boolean metered) {
         if (nanos <= 0) {
             return;
         }
         double single = bytes * 1e9 / nanos;
         spans.addLast(new long[] {bytes, nanos});
-        boolean slower = state != State.UNKNOWN && single * DROP < rate;
-        boolean faster = state == State.MEASURED && single > JUMP * rate && 2 * bytes >= spanBytesAverage;
+        boolean slower = metered && state != State.UNKNOWN && single * DROP < rate && nanos >= MIN_MEASURE_MILLIS * 1_000_000
+                && 2 * bytes >= spanBytesAverage;
+        boolean faster = metered && state == State.MEASURED && single > JUMP * rate && 2 * bytes >= spanBytesAverage;
         dropped |= slower;
         rose |= faster;
         if (slower || faster) {
             spans.clear(); // older spans are the other link's
             spans.addLast(new long[] {bytes, nanos});
         }
+        if (faster) {
+            // What the sink had to send may have held this span back: the link is at least as fast.
+            state = State.AT_LEAST;
+            rate = single;
+            bounded = true;
+            full();
+            spans.clear();
+            return;
+        }
         double windowed = windowRate();
+        full();
+        if (state != State.MEASURED && spanNanosAverage * spans.size() < MIN_MEASURE_MILLIS * 1_000_000) {
+            return; // too little yet to replace what is known: a hiccup can stall one write
+        }
         state = State.MEASURED;
         rate = windowed;
-        full();
     }
 
     /** A write waiting for the link now: at most this fast since the last full moment. */
     private void stall(long openBytes, long openNanos) {
         full();
-        if (state != State.MEASURED || openBytes < 0 || openNanos < STALL_SPANS * spanNanosAverage) {
+        if (state != State.MEASURED || openBytes < 0 || openNanos < STALL_SPANS * spanNanosAverage
+                || openNanos < MIN_MEASURE_MILLIS * 1_000_000) {
             return;
         }
         double atMost = openBytes * 1e9 / Math.max(1, openNanos);
@@ -184,7 +248,7 @@ final class LinkEstimate {
 
     /** The bytes the sink's buffer may have taken without the link carrying them. */
     private double hidden() {
-        return freeSinceFull ? Math.max(spanBytesAverage, FIRST_BUFFER_BYTES) : FIRST_BUFFER_BYTES;
+        return freeSinceFull ? spanBytesAverage : FIRST_BUFFER_BYTES;
     }
 
     /**
@@ -203,7 +267,9 @@ final class LinkEstimate {
             return;
         }
         nextBoundAt = NEXT_BOUND_GROWTH * freeBytes;
-        double crossed = freeSinceFull ? freeBytes - hidden() : (freeBytes - hidden()) / 2;
+        proven = freeBytes >= 2 * (freeSinceFull ? hidden() : MAX_HIDDEN_BYTES);
+        double crossed = freeSinceFull ? freeBytes - hidden()
+                : Math.max((freeBytes - hidden()) / 2, freeBytes - MAX_HIDDEN_BYTES);
         double atLeast = crossed * 1e9 / freeNanos;
         if (state == State.MEASURED && atLeast < RISE * rate) {
             return; // the stream produced less than the link carries: nothing new about the link
@@ -234,7 +300,7 @@ final class LinkEstimate {
         }
         spanBytesAverage = (double) bytes / kept;
         spanNanosAverage = (double) nanos / kept;
-        return bytes * 1e9 / nanos;
+        return Math.max(MIN_RATE, bytes * 1e9 / nanos);
     }
 
     @Override

@@ -36,6 +36,8 @@ final class RungModel {
     private final double[][] speed;
     private final double[][] ratio;
     private final long[][] measuredAt;
+    /** Per rung: whether a block was compressed at it in this stream (its first creates the codec's context). */
+    private final boolean[] used;
     /** Per class, then over all: measured speed over the prior speed, a moving average; NaN before any. */
     private final double[] speedFactor;
     private double overallSpeedFactor = Double.NaN;
@@ -51,6 +53,7 @@ final class RungModel {
         speed = new double[classes][rungs];
         ratio = new double[classes][rungs];
         measuredAt = new long[classes][rungs];
+        used = new boolean[rungs];
         speedFactor = new double[classes];
         for (int k = 0; k < classes; k++) {
             java.util.Arrays.fill(speed[k], Double.NaN);
@@ -74,6 +77,10 @@ final class RungModel {
             follow(Math.max(1e-3, (measuredRatio - 1) / (priors.ratio(r) - 1)));
         }
         double measuredSpeed = o.uncompressedLength() * 1e9 / o.compressNanos();
+        if (!used[r]) {
+            used[r] = true; // the first block at a rung makes its context and warms caches: not the rung's speed
+            measuredSpeed = Double.NaN;
+        }
         record(currentClass, r, measuredSpeed, measuredRatio);
     }
 
@@ -130,8 +137,12 @@ final class RungModel {
         currentClass = CLASS_SPAN + Math.max(-CLASS_SPAN, Math.min(CLASS_SPAN, step));
     }
 
+    /** Records a block's figures; a NaN speed records its ratio alone, the speed predicted meanwhile. */
     private void record(int k, int r, double measuredSpeed, double measuredRatio) {
         boolean wasFresh = blocks - measuredAt[k][r] <= FRESH_BLOCKS;
+        if (Double.isNaN(measuredSpeed)) {
+            measuredSpeed = wasFresh ? speed[k][r] : speed(r);
+        }
         speed[k][r] = wasFresh ? speed[k][r] + ALPHA * (measuredSpeed - speed[k][r]) : measuredSpeed;
         ratio[k][r] = wasFresh ? ratio[k][r] + ALPHA * (measuredRatio - ratio[k][r]) : measuredRatio;
         measuredAt[k][r] = blocks;

@@ -6,8 +6,8 @@ import org.adaptivecompress.control.Reason;
 /**
  * Over a link measured, the rung the forecast says delivers the most, switched to only for a
  * gain of at least {@value #HYSTERESIS_PERCENT} % (noise in the figures must not flap the rung),
- * or a mix of it and a neighbour where the mix delivers {@value #MIX_GAIN_PERCENT} % more than
- * either alone.
+ * or a mix of it and a neighbour where the mix is forecast to deliver {@value #MIX_GAIN_PERCENT} %
+ * more than either alone and, tried, measures better than the rung alone ({@link MixTrial}).
  */
 final class SwitchPolicy implements Policy {
 
@@ -16,17 +16,24 @@ final class SwitchPolicy implements Policy {
     /** Predicted gain a mix must bring over the better rung alone: a mix costs a switch of codec per block. */
     static final int MIX_GAIN_PERCENT = 5;
 
+    private final MixTrial trial = new MixTrial();
     private double mixCredit;
     private int settled;
 
     @Override
     public Decision decide(Situation s) {
+        trial.observe(s.observation());
         double rate = s.link().rate();
         Forecast f = s.forecast();
         int best = f.best(rate, s.top());
         double gainOverHome = f.goodput(best, rate) / f.goodput(s.home(), rate);
         settled = best != s.home() && gainOverHome * 100 >= 100 + HYSTERESIS_PERCENT ? best : s.home();
         Forecast.Mix mix = bestMix(f, settled, rate, s.top());
+        if (mix == null) {
+            trial.notMixing(settled);
+        } else if (!trial.allows(settled, mix.lower(), s.observation().nanoTime())) {
+            mix = null;
+        }
         if (mix != null) {
             mixCredit += mix.share();
             boolean upper = mixCredit >= 1;

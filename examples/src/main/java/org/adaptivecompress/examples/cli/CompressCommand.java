@@ -19,7 +19,7 @@ import picocli.CommandLine.Spec;
  * <p>The default controller here is {@value #DEFAULT_CONTROLLER}, not the library's adaptive
  * default: a local disk drains faster than any codec compresses, so an adaptive controller
  * would stay near raw and a user compressing a file would see little compression. Over a pipe
- * to a slow consumer ({@code | ssh host ...}), {@code --controller throughput} adapts as
+ * to a slow consumer ({@code | ssh host ...}), {@code --controller model} adapts as
  * {@code send} does.
  */
 @Command(name = "compress", description = "Compress files (or stdin to stdout) into the adaptive format.",

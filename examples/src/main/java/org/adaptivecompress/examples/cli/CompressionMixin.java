@@ -13,7 +13,7 @@ final class CompressionMixin {
     String ladder = Ladder.DEFAULT_SPEC;
 
     @Option(names = "--controller", paramLabel = "NAME", converter = Converters.ControllerName.class,
-            description = "throughput (the library's default), adoc (AdOC's rule), fixed:N (always rung N), "
+            description = "model (the library's default), adoc (AdOC's rule), fixed:N (always rung N), "
                     + "or another controller the library names; default fixed:3 (zstd:3) for files, the "
                     + "library's default for send.")
     String controller;

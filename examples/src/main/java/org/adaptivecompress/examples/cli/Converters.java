@@ -5,7 +5,7 @@ import org.adaptivecompress.codec.Ladder;
 import org.adaptivecompress.control.LevelControllers;
 import org.adaptivecompress.engine.CompressionOptions;
 import org.adaptivecompress.format.FrameFormat;
-import org.adaptivecompress.stream.RateLimitedOutputStream;
+import org.adaptivecompress.testing.RateLimitedOutputStream;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
@@ -42,7 +42,7 @@ final class Converters {
         }
     }
 
-    /** A controller name, {@code adoc} or {@code fixed:N}, validated, kept as given. */
+    /** A controller name ({@code model}, {@code adoc} or {@code fixed:N}), validated, kept as given. */
     static final class ControllerName implements ITypeConverter<String> {
         @Override
         public String convert(String value) {

@@ -9,7 +9,7 @@ import java.net.Socket;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.adaptivecompress.control.LevelControllers;
-import org.adaptivecompress.stream.RateLimitedOutputStream;
+import org.adaptivecompress.testing.RateLimitedOutputStream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

@@ -7,7 +7,7 @@ import org.adaptivecompress.engine.CompressionOptions;
 import org.adaptivecompress.engine.CompressionStatistics;
 import org.adaptivecompress.examples.ExampleData;
 import org.adaptivecompress.examples.WorkDirectory;
-import org.adaptivecompress.stream.RateLimitedOutputStream;
+import org.adaptivecompress.testing.RateLimitedOutputStream;
 
 /**
  * Starts a {@link NettyFileServer} and a {@link NettyFileClient} on loopback, sends one file

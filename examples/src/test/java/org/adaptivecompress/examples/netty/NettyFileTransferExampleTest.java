@@ -8,8 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.adaptivecompress.engine.CompressionOptions;
 import org.adaptivecompress.examples.ExampleData;
-import org.adaptivecompress.stream.RateLimitedOutputStream;
 import org.adaptivecompress.testing.DataKind;
+import org.adaptivecompress.testing.RateLimitedOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,14 +1,15 @@
 package org.adaptivecompress.benchmarks.link.agent;
 
 import java.io.BufferedReader;
-import java.io.File;
 import java.io.BufferedWriter;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -54,13 +55,17 @@ public final class AgentProcess implements AutoCloseable {
      * which it returns through {@link #nextLine}'s queue untouched.
      *
      * @param heap the {@code -Xmx} value, e.g. {@code 1g}
+     * @param trace where a sender writes decision traces ({@link DecisionTrace}), or {@code null}
      */
-    public static AgentProcess start(String role, List<String> prefix, String heap) throws IOException {
+    public static AgentProcess start(String role, List<String> prefix, String heap, Path trace) throws IOException {
         List<String> command = new ArrayList<>(prefix);
         command.add(ProcessHandle.current().info().command()
                 .orElseThrow(() -> new IOException("cannot tell which java runs this JVM")));
         command.add("-Xmx" + heap);
         command.add("-Dadaptive.corpus.dir=" + Corpus.directory());
+        if (trace != null) {
+            command.add("-D" + DecisionTrace.DIRECTORY_PROPERTY + "=" + trace.toAbsolutePath());
+        }
         command.add("-cp");
         command.add(absoluteClassPath());
         command.add(MAIN);

@@ -3,6 +3,7 @@ package org.adaptivecompress.benchmarks.link.agent;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.file.Paths;
 import java.util.List;
 import org.adaptivecompress.codec.Ladder;
 import org.adaptivecompress.control.LevelControllers;
@@ -87,8 +88,13 @@ abstract class Encoder {
         @Override
         Outcome send(LinkInput input, CountingOutputStream wire, long startNanos) throws IOException {
             RungTimeline timeline = new RungTimeline(startNanos);
+            String traceDir = System.getProperty(DecisionTrace.DIRECTORY_PROPERTY);
+            DecisionTrace trace = traceDir == null ? null : new DecisionTrace(startNanos);
             AdaptiveOutputStream.Builder builder = AdaptiveOutputStream.builder().ladder(Ladder.defaultLadder())
-                    .listener(timeline);
+                    .listener(trace == null ? timeline : (o, d) -> {
+                        timeline.decided(o, d);
+                        trace.decided(o, d);
+                    });
             switch (contender.id()) {
                 case Contender.DEFAULT -> builder.controller(LevelControllers.defaultController());
                 case "parallel" -> builder.controller(LevelControllers.defaultController())
@@ -99,6 +105,9 @@ abstract class Encoder {
             try (out) {
                 timeline.start(out.statistics().currentRung());
                 input.writeTo(out);
+            }
+            if (trace != null) {
+                trace.writeTo(Paths.get(traceDir, contender.id().replace(':', '-') + "-" + startNanos + ".csv"));
             }
             CompressionStatistics stats = out.statistics();
             long[] blocks = new long[stats.ladder().size()];

@@ -37,7 +37,7 @@ public final class RelayLink implements Link {
     public static RelayLink open(Namespace namespace) throws IOException {
         AgentProcess relay = null;
         try {
-            relay = AgentProcess.start("relay", namespace == null ? List.of() : namespace.exec(), HEAP);
+            relay = AgentProcess.start("relay", namespace == null ? List.of() : namespace.exec(), HEAP, null);
             String hello = relay.nextLine(AgentProcess.startTimeout());
             if (!hello.startsWith("listening ")) {
                 throw new LinkSetupException("the relay answered '" + hello + "' instead of its port");

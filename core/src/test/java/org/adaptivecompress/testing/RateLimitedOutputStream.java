@@ -1,4 +1,4 @@
-package org.adaptivecompress.stream;
+package org.adaptivecompress.testing;
 
 import java.io.FilterOutputStream;
 import java.io.IOException;
@@ -8,11 +8,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * An emulated link: a token bucket in front of a stream that lets bytes through no faster than
- * a set rate. Used by the demo, the tests, the link benchmark and the CLI's {@code --rate} to
- * stand in for a slow network on loopback. The rate may change while bytes flow (a link that
- * steps from 1 Gbit/s to 10 Mbit/s mid-transfer). {@link RateLimitedInputStream} is its
- * receiving end.
+ * An emulated link for tests and examples: a token bucket in front of a stream that lets bytes
+ * through no faster than a set rate, returning from each write exactly when the bucket allows.
+ * A real link, a kernel's socket buffer in front of it, takes megabytes at once and then stalls
+ * the writer; claims about links are measured on the kernel's (the link benchmark), never on
+ * this. The rate may change while bytes flow. {@link RateLimitedInputStream} is its receiving
+ * end.
  *
  * <p>The bucket holds at most 10 ms of tokens (and at least 4 KiB), so bursts stay short.
  */

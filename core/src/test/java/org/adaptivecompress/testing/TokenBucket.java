@@ -1,4 +1,4 @@
-package org.adaptivecompress.stream;
+package org.adaptivecompress.testing;
 
 import java.io.InterruptedIOException;
 import java.util.concurrent.TimeUnit;

@@ -1,4 +1,4 @@
-package org.adaptivecompress.stream;
+package org.adaptivecompress.testing;
 
 import java.io.FilterInputStream;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package org.adaptivecompress.stream;
+package org.adaptivecompress.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
