@@ -60,12 +60,21 @@ public final class LinkReport {
                     + "in_flight_bytes,blocks_per_rung");
             for (Measurement m : measurements) {
                 Measurement.Run r = m.run();
-                w.printf(Locale.ROOT, "%s,%s,%s,%s,%s,%d,%.4f,%d,%s,%s,%d,%d,%s%n", m.cell().set(),
-                        m.cell().kind().label(), m.cell().scenario(), m.cell().rateLabel(), m.contender().label(),
+                w.printf(Locale.ROOT, "%s,%s,%s,%s,%s,%d,%.4f,%d,%s,%s,%d,%d,%s%n", csvField(m.cell().set()),
+                        csvField(m.cell().kind().label()), csvField(m.cell().scenario()),
+                        csvField(m.cell().rateLabel()), csvField(m.contender().label()),
                         m.inputBytes(), r.seconds(), r.wireBytes(), r.verified(), r.aborted(), m.runs(), r.inFlightBytes(),
                         Arrays.stream(r.blocks()).mapToObj(Long::toString).collect(Collectors.joining(";")));
             }
         }
+    }
+
+    /** A CSV field as RFC 4180 writes it: quoted, with quotes doubled, where it holds a comma, a quote or a line break. */
+    static String csvField(String value) {
+        if (value.indexOf(',') < 0 && value.indexOf('"') < 0 && value.indexOf('\n') < 0 && value.indexOf('\r') < 0) {
+            return value;
+        }
+        return '"' + value.replace("\"", "\"\"") + '"';
     }
 
     static String markdown(LinkConfig config, Environment environment, Results results, List<String> charts) {

@@ -39,4 +39,11 @@ class LinkReportTest {
                 "| 10 Mbit/s | 4.1 Mbit/s | 40.9 % |", "1000 B | 0 |", "- a note");
         assertThat(out.resolve("images/link-default-vs-best-fixed.png")).isNotEmptyFile();
     }
+
+    @Test
+    void quotesCsvFieldsThatHoldACommaOrAQuote() {
+        assertThat(LinkReport.csvField("100 Mbit/s")).isEqualTo("100 Mbit/s");
+        assertThat(LinkReport.csvField("100 Mbit/s, a core busy")).isEqualTo("\"100 Mbit/s, a core busy\"");
+        assertThat(LinkReport.csvField("say \"x\"")).isEqualTo("\"say \"\"x\"\"\"");
+    }
 }
