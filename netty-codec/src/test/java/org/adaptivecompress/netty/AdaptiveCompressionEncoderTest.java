@@ -324,6 +324,22 @@ class AdaptiveCompressionEncoderTest {
     }
 
     @Test
+    void theOptionsListenerIsToldEveryBlocksDecisionInStreamOrder() throws Exception {
+        List<String> decisions = new CopyOnWriteArrayList<>();
+        CompressionOptions options = ZSTD.toBuilder()
+                .listener((observation, decision) -> decisions.add(observation.blockNumber() + ":" + decision.rung()
+                        + ":" + decision.reason()))
+                .build();
+        byte[] data = DataKind.JSON_EVENTS.generate(5 * BLOCK + 100);
+
+        byte[] frames = encode(data, options, 50_000);
+
+        assertThat(decodeWithHandler(frames, 4096)).isEqualTo(data);
+        assertThat(decisions).containsExactly("0:3:FIXED", "1:3:FIXED", "2:3:FIXED", "3:3:FIXED", "4:3:FIXED",
+                "5:3:FIXED");
+    }
+
+    @Test
     void emptyWritesCompleteInOrderWithoutAFrame() throws Exception {
         EmbeddedChannel channel = new EmbeddedChannel(new AdaptiveCompressionEncoder(ZSTD));
         ChannelFuture empty = channel.writeAndFlush(Unpooled.EMPTY_BUFFER);
