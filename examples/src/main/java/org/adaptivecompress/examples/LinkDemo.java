@@ -48,8 +48,10 @@ public final class LinkDemo {
             }
         }
         byte[] data = demoData(sizeMb << 20);
-        System.out.printf(Locale.ROOT, "adaptive-compress link demo: %,d bytes of %s over loopback TCP%n%n",
+        System.out.printf(Locale.ROOT, "adaptive-compress link demo: %,d bytes of %s over loopback TCP%n",
                 data.length, dataDescription());
+        System.out.printf(Locale.ROOT, "links paced inside the sending JVM; for links shaped by the kernel, run the"
+                + " link benchmark (docs/PERFORMANCE.md)%n%n");
         System.out.printf(Locale.ROOT, "%-14s %-11s %10s %14s %9s  %s%n", "link", "sender", "time", "bytes on wire",
                 "ratio", "blocks per rung");
         for (String link : List.of(slow, fast)) {
