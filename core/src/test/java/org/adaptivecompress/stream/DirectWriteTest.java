@@ -164,4 +164,28 @@ class DirectWriteTest {
             return in.readAllBytes();
         }
     }
+
+    /**
+     * Blocks larger than the FIFO, and flushes between a few bytes and megabytes, alternate direct
+     * writes with queued frames: the stream keeps every byte and throws nothing.
+     */
+    @Test
+    void smallAndLargeFlushedWritesWithBlocksLargerThanTheFifoRoundTrip() throws IOException {
+        byte[] large = DataKind.RANDOM.generate(3 << 20);
+        byte[] small = DataKind.TEXT.generate(10);
+        ByteArrayOutputStream sink = new ByteArrayOutputStream();
+        ByteArrayOutputStream expected = new ByteArrayOutputStream();
+        try (AdaptiveOutputStream out = AdaptiveOutputStream.builder().blockSize(4 << 20).build(sink)) {
+            for (int i = 0; i < 6; i++) {
+                out.write(small);
+                out.flush();
+                out.write(large);
+                out.flush();
+                expected.write(small);
+                expected.write(large);
+            }
+        }
+        byte[] back = AdaptiveInputStream.builder().build(new ByteArrayInputStream(sink.toByteArray())).readAllBytes();
+        assertThat(back).isEqualTo(expected.toByteArray());
+    }
 }
