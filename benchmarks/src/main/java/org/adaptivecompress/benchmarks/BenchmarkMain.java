@@ -2,6 +2,7 @@ package org.adaptivecompress.benchmarks;
 
 import java.util.Arrays;
 import org.adaptivecompress.benchmarks.link.LinkBenchmark;
+import org.adaptivecompress.benchmarks.link.SimulatorCheck;
 import org.adaptivecompress.benchmarks.link.WritePatterns;
 import org.adaptivecompress.benchmarks.link.agent.AgentMain;
 import org.adaptivecompress.benchmarks.link.net.Relay;
@@ -10,7 +11,8 @@ import org.adaptivecompress.benchmarks.link.net.Relay;
  * Entry point of {@code benchmarks.jar}: {@code link [options]} runs the link benchmark,
  * {@code agent sender|receiver|relay} is one of the processes it starts,
  * {@code write-patterns [options]} times loopback TCP under patterns of write sizes
- * ({@link WritePatterns}), anything else is handed to JMH's own command line (so
+ * ({@link WritePatterns}), {@code simulate [options]} checks the controller simulator against a
+ * run's CSV ({@link SimulatorCheck}), anything else is handed to JMH's own command line (so
  * {@code -f 1 -wi 2 -prof gc Framing} works as usual).
  */
 public final class BenchmarkMain {
@@ -27,6 +29,9 @@ public final class BenchmarkMain {
         }
         if (args.length > 0 && args[0].equals("write-patterns")) {
             System.exit(WritePatterns.run(Arrays.copyOfRange(args, 1, args.length), System.out));
+        }
+        if (args.length > 0 && args[0].equals("simulate")) {
+            System.exit(SimulatorCheck.run(Arrays.copyOfRange(args, 1, args.length), System.out));
         }
         org.openjdk.jmh.Main.main(args);
     }
