@@ -10,9 +10,8 @@ import java.util.function.Supplier;
 /**
  * Idle zstd-jni contexts, kept for the next {@link ZstdCodec} compressor or decompressor to
  * take instead of making its own: making and freeing a context allocates and frees its native
- * workspace, which costs about ten times what compressing a short record with one already
- * made does, most of what a stream shorter than a block costs to write or to read (see
- * ShortStreamBenchmark). A context given back is reset to
+ * workspace, which costs more than compressing a short record with one already made, so a
+ * stream shorter than a block would spend most of its time on it. A context given back is reset to
  * zstd's defaults (level, parameters and any frame in progress), so it carries nothing from one
  * owner to the next; at most {@link #MAX_IDLE} of each kind wait here, and the rest are freed.
  * Contexts that keep a window across blocks ({@link ZstdHistoryCompressor}) are not pooled:

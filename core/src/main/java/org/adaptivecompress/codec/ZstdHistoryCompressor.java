@@ -19,9 +19,8 @@ final class ZstdHistoryCompressor implements HistoryCompressor {
     /**
      * Log2 of the hash table's entries below {@link #CAPPED_FROM_LEVEL}: 1 MiB, where these
      * levels' defaults (8-128K entries) keep too few positions to find a repeat a megabyte back,
-     * whether streamed or loaded from the stream's last bytes (see setParameters). Streamed
-     * alone, 2^16 would do and run zstd:1 a fifth faster; loaded from the last 2 MiB, only 2^18
-     * finds repeated prose (see HistoryBenchmark).
+     * whether streamed or loaded from the stream's last bytes (see setParameters): a history
+     * primed with the last 2 MiB needs a table that keeps positions from all of them.
      */
     private static final int LOW_LEVEL_HASH_LOG = 18;
 

@@ -98,8 +98,8 @@ public final class AdaptiveOutputStream extends OutputStream {
      * What the FIFO's ring, the block and the frame buffer start at: a short message (a Kafka
      * record, a SequenceFile value) fits in them, and a longer stream doubles them as it goes,
      * to their full sizes (1 MiB, 128 KiB and a frame's most) with its first block. Allocating
-     * the full sizes for a 232-byte stream took longer than all else it did, and at 16 KiB
-     * they were still most of its time (ShortStreamBenchmark).
+     * the full sizes for a 232-byte stream would take longer than all else it does
+     * ({@code ShortStreamBenchmark} times such a stream).
      */
     static final int SHORT_STREAM_BUFFERS = 2 << 10;
     /** The most compression workers a stream can have. */
@@ -311,8 +311,8 @@ public final class AdaptiveOutputStream extends OutputStream {
      * Starts the sender thread, if it has not started. A stream starts it when its first block
      * fills (or with its workers): a short stream flushed or closed before that sends its few
      * bytes on the writer's thread and starts no thread, as a RECORD-compressed SequenceFile's
-     * stream per value does (starting and joining a thread is about half of what such a stream
-     * costs otherwise).
+     * stream per value does (a thread started and joined per value would cost more than the
+     * value's compression).
      */
     private void startSender() {
         if (sender == null) {
