@@ -53,11 +53,12 @@ class EmulatedLinkTest {
     /**
      * The default controller only: AdOC's rule keeps any rung whose frames stay under its
      * 10-packet threshold once the FIFO stops growing, so where it settles depends on how
-     * promptly the sender thread ran (docs/CONTROLLERS.md).
+     * promptly the sender thread ran (docs/CONTROLLERS.md). 32 MiB, so that a descent held up
+     * by a stall of the machine (once 65 blocks at zstd:1 in a full build) is not half the stream.
      */
     @Test
     void staysAtRawOrLz4WithoutAThrottle() throws IOException {
-        CompressionStatistics stats = send(DataKind.TEXT.generate(16 << 20), RateLimitedOutputStream.UNLIMITED);
+        CompressionStatistics stats = send(DataKind.TEXT.generate(32 << 20), RateLimitedOutputStream.UNLIMITED);
 
         assertThat(stats.blocks(0) + stats.blocks(LZ4)).as(stats.toString()).isGreaterThan(stats.totalBlocks() / 2);
     }
