@@ -24,10 +24,12 @@ import org.apache.hadoop.io.compress.SplittableCompressionCodec.READ_MODE;
  * block: it starts at the stream header. A unit belongs to the split in which it starts. In
  * {@link READ_MODE#BYBLOCK} mode with {@code start > 0} the reader reads the first stream's salt
  * at offset 0, then scans forward from {@code start} byte by byte for a block header whose check
- * (CRC32C keyed by the salt) holds, or for a stream header ({@code AdOC}) followed by a valid
- * block header under its own salt (concatenated files). A false match needs a 32-bit check to
- * pass by chance, and is then also checked for codec, flags and lengths. If the scan passes more
- * than a whole block, or reaches the end of the input more than a header's length after
+ * (CRC32C keyed by the salt) holds, or for a stream header ({@code AdOC}) that directly
+ * follows an end marker valid under that salt (concatenated files). A stream header is never
+ * taken on its own evidence: the file's content may hold another adaptive stream stored verbatim
+ * (an {@code .adc} file inside a tar), whose headers check under their own salt. A false match
+ * needs a 32-bit check to pass by chance, and is then also checked for codec, flags and
+ * lengths. If the scan passes more than a whole block, or reaches the end of the input more than a header's length after
  * {@code start}, without a match, {@code start} lies inside a later concatenated stream whose
  * salt the scan does not know: the reader then walks the file's headers from offset 0 instead
  * (seeking over payloads), which only concatenated files pay for.
@@ -256,9 +258,11 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
             throw new TruncatedStreamException("input is empty: no stream header");
         }
         int firstSalt = readSplittableStreamHeader(streamHeader, 0);
-        seekable.seek(start);
-        streamPos = start;
-        UnitScanner scanner = new UnitScanner(in, start, firstSalt, maxBlockLength);
+        // The scan reads from an end marker's length before start, to check one that ends there.
+        long scanFrom = Math.max(0, start - FrameFormat.BLOCK_HEADER_LENGTH);
+        seekable.seek(scanFrom);
+        streamPos = scanFrom;
+        UnitScanner scanner = new UnitScanner(in, scanFrom, start, firstSalt, maxBlockLength);
         long found = scanner.scan();
         long endOfInput;
         if (found == UnitScanner.GAVE_UP) {
@@ -328,9 +332,10 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
     }
 
     /**
-     * Scans forward for a block header valid under the known salt, or a stream header followed
-     * by a block header valid under its own salt. Reads through a window so each candidate
-     * position costs one CRC32C of 20 bytes, and never throws for a false candidate.
+     * Scans forward for a block header valid under the known salt, or a stream header that
+     * follows an end marker valid under it and is itself followed by a block header valid under
+     * its own salt. Reads through a window so each candidate position costs one CRC32C of 20
+     * bytes, and never throws for a false candidate.
      */
     static final class UnitScanner {
         static final long GAVE_UP = -2;
@@ -349,12 +354,17 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
         private int salt;
         private boolean foundStreamHeader;
 
-        UnitScanner(InputStream in, long start, int salt, int maxBlockLength) {
+        /**
+         * @param in positioned at {@code from}
+         * @param from where reading starts: up to an end marker's length before {@code start}
+         * @param start the first offset a unit may start at
+         */
+        UnitScanner(InputStream in, long from, long start, int salt, int maxBlockLength) {
             this.in = in;
             this.start = start;
             this.salt = salt;
             this.maxBlockLength = maxBlockLength;
-            this.windowBase = start;
+            this.windowBase = from;
             // A unit starts within every (largest block + its header + a stream header) bytes.
             this.giveUpAfter = (long) maxBlockLength + 2L * LOOKAHEAD;
         }
@@ -388,7 +398,8 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
                 if (p != FrameFormat.STREAM_HEADER_LENGTH && validBlockHeader(i, salt, p)) {
                     return p;
                 }
-                if (have == LOOKAHEAD && FrameFormat.getInt(window, i) == FrameFormat.MAGIC) {
+                if (have == LOOKAHEAD && FrameFormat.getInt(window, i) == FrameFormat.MAGIC
+                        && endMarkerBefore(i, p)) {
                     try {
                         int nextSalt = readSplittableStreamHeader(window, i);
                         if (validBlockHeader(i + FrameFormat.STREAM_HEADER_LENGTH, nextSalt, p)) {
@@ -401,6 +412,13 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
                     }
                 }
             }
+        }
+
+        /** Whether the 20 bytes before window index {@code i} are an end marker under the known salt. */
+        private boolean endMarkerBefore(int i, long position) {
+            int at = i - FrameFormat.BLOCK_HEADER_LENGTH;
+            return at >= 0 && validBlockHeader(at, salt, position - FrameFormat.BLOCK_HEADER_LENGTH)
+                    && probe.isEndOfStream();
         }
 
         private boolean validBlockHeader(int i, int withSalt, long position) {
@@ -421,17 +439,21 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
             }
         }
 
-        /** Makes window hold bytes from p on; returns how many of the {@code want} are there. */
+        /**
+         * Makes window hold bytes from p on, and the end marker's length before p; returns how
+         * many of the {@code want} are there.
+         */
         private int ensure(long p, int want) throws IOException {
             int offset = (int) (p - windowBase);
             if (offset + want > windowLength && !inputEnded) {
-                if (offset > 0) {
-                    System.arraycopy(window, offset, window, 0, windowLength - offset);
-                    windowLength -= offset;
-                    windowBase = p;
-                    offset = 0;
+                int drop = offset - FrameFormat.BLOCK_HEADER_LENGTH;
+                if (drop > 0) {
+                    System.arraycopy(window, drop, window, 0, windowLength - drop);
+                    windowLength -= drop;
+                    windowBase += drop;
+                    offset -= drop;
                 }
-                while (windowLength < want && !inputEnded) {
+                while (windowLength < offset + want && !inputEnded) {
                     int n = in.read(window, windowLength, window.length - windowLength);
                     if (n < 0) {
                         inputEnded = true;

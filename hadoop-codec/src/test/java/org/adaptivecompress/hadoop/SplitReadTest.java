@@ -3,6 +3,7 @@ package org.adaptivecompress.hadoop;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Every line is read exactly once, in order, whatever the split boundaries. */
 class SplitReadTest {
@@ -114,6 +116,44 @@ class SplitReadTest {
         long length = Files.size(file);
         for (long splitSize : new long[] {13, 20, 33, 100, 299, 1000, 4001, length / 2, length}) {
             assertThat(SplitReading.readNewApi(conf, TestFiles.hadoopPath(file), SplitReading.splits(length, splitSize)))
+                    .as("split size %d of %d", splitSize, length)
+                    .isEqualTo(expected);
+        }
+    }
+
+    /**
+     * A file whose content holds other adaptive streams (an {@code .adc} inside a tar or a log),
+     * stored verbatim by the raw or LZ4 rung: their stream and block headers check under their
+     * own salt, and a split must read them as content, not as units of the file.
+     */
+    @ParameterizedTest(name = "outer ladder {0}, top rung")
+    @ValueSource(strings = {"raw", "raw,lz4"})
+    void adaptiveStreamsInsideTheContentAreContent(String outerLadder) throws Exception {
+        JobConf inner = new JobConf(false);
+        inner.setInt(AdaptiveCodecSettings.BLOCK_SIZE_KEY, 256);
+        AdaptiveCodec innerCodec = TestFiles.codec(inner);
+        ByteArrayOutputStream content = new ByteArrayOutputStream();
+        for (int i = 0; i < 12; i++) {
+            content.write(TestFiles.join(TestFiles.randomLines(100 + i, 60), "\n", true));
+            // two streams back to back: an end marker followed by a stream header, both embedded
+            content.write(TestFiles.compress(innerCodec, TestFiles.join(TestFiles.randomLines(200 + i, 80), "\n", true)));
+            content.write(TestFiles.compress(innerCodec, TestFiles.join(TestFiles.randomLines(300 + i, 80), "\n", true)));
+        }
+        byte[] raw = content.toByteArray();
+        JobConf conf = new JobConf(false);
+        conf.set(AdaptiveCodecSettings.LADDER_KEY, outerLadder);
+        conf.set(AdaptiveCodecSettings.CONTROLLER_KEY, "fixed:" + (outerLadder.split(",").length - 1));
+        conf.setInt(AdaptiveCodecSettings.BLOCK_SIZE_KEY, 4096);
+        Path plain = Files.write(tmp.resolve("plain.bin"), raw);
+        Path compressed = tmp.resolve("outer.bin" + AdaptiveCodec.EXTENSION);
+        TestFiles.writeCompressed(TestFiles.codec(conf), raw, compressed);
+        long length = Files.size(compressed);
+
+        List<String> expected = SplitReading.readNewApi(conf, TestFiles.hadoopPath(plain),
+                SplitReading.splits(raw.length, raw.length));
+        for (long splitSize : new long[] {97, 1000, 4099, 10_000, length / 3}) {
+            assertThat(SplitReading.readNewApi(conf, TestFiles.hadoopPath(compressed),
+                    SplitReading.splits(length, splitSize)))
                     .as("split size %d of %d", splitSize, length)
                     .isEqualTo(expected);
         }
