@@ -11,13 +11,18 @@ import io.netty.channel.ChannelPromise;
 import io.netty.handler.codec.UnsupportedMessageTypeException;
 import io.netty.util.ReferenceCountUtil;
 import java.nio.channels.ClosedChannelException;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.adaptivecompress.control.model.SinkMeter;
 import org.adaptivecompress.engine.AdaptiveCompressor;
 import org.adaptivecompress.engine.CompressionOptions;
@@ -43,7 +48,12 @@ import org.adaptivecompress.format.FrameFormat;
  * on the event loop, so a slow rung stalls no other channel. Each encoder keeps at most one
  * block on the executor: blocks are compressed in order by one task at a time, which keeps
  * frames in order and lets the controller decide the next block's rung from the last one's
- * outcome. Finished frames come back to the event loop, which writes them.
+ * outcome. Finished frames come back to the event loop, which writes them. An executor that
+ * accepts a block and never runs it (shut down with {@code shutdownNow()}, or a policy that
+ * discards tasks) would leave every later write pending: the encoder takes the block back and
+ * fails the stream with a {@link RejectedExecutionException} once the executor reports it is shut
+ * down, once the channel is closed, or once the block has waited for a start longer than the
+ * start timeout (default {@link #DEFAULT_START_TIMEOUT}).
  *
  * <p><b>Promises.</b> A write's promise completes when the frame holding its last byte has been
  * written to the socket (that frame's write future), not when the bytes were buffered here:
@@ -85,9 +95,19 @@ public final class AdaptiveCompressionEncoder extends ChannelOutboundHandlerAdap
      */
     public static final int WRITABILITY_INDEX = 4;
 
+    /**
+     * How long a block may wait for the executor to start compressing it before the encoder
+     * gives up on the executor: far longer than any legitimate queue, short of a hung shutdown.
+     */
+    public static final Duration DEFAULT_START_TIMEOUT = Duration.ofSeconds(60);
+
+    /** How often a block not yet started is checked on: a shut-down executor is seen this soon. */
+    private static final long START_CHECK_NANOS = TimeUnit.SECONDS.toNanos(1);
+
     private final AdaptiveCompressor compressor;
     private final int blockSize;
     private final Executor executor;
+    private final long startTimeoutNanos;
 
     private ChannelHandlerContext ctx;
     private ByteBuf current;
@@ -125,8 +145,22 @@ public final class AdaptiveCompressionEncoder extends ChannelOutboundHandlerAdap
      * compression back on the event loop).
      */
     public AdaptiveCompressionEncoder(CompressionOptions options, Executor executor) {
+        this(options, executor, DEFAULT_START_TIMEOUT);
+    }
+
+    /**
+     * An encoder as {@link #AdaptiveCompressionEncoder(CompressionOptions, Executor)} that gives
+     * up on {@code executor} when it has not started a block within {@code startTimeout}: raise it
+     * for an executor shared by many busy channels, whose queue may legitimately be that long.
+     */
+    public AdaptiveCompressionEncoder(CompressionOptions options, Executor executor, Duration startTimeout) {
         Objects.requireNonNull(options, "options is null");
         this.executor = Objects.requireNonNull(executor, "executor is null");
+        Objects.requireNonNull(startTimeout, "startTimeout is null");
+        if (startTimeout.isNegative() || startTimeout.isZero()) {
+            throw new IllegalArgumentException("startTimeout must be positive, got " + startTimeout);
+        }
+        this.startTimeoutNanos = startTimeout.toNanos();
         this.compressor = new AdaptiveCompressor(options);
         this.blockSize = options.blockSize();
     }
@@ -240,12 +274,7 @@ public final class AdaptiveCompressionEncoder extends ChannelOutboundHandlerAdap
                 ctx.channel().close(b.closePromise);
             }
         }
-        if (compressing != null) {
-            // Its frame and the compressor are released when the compression task comes back.
-            failAll(compressing.promises, cause);
-        } else {
-            compressor.close();
-        }
+        abandonCompressing(cause);
         // Left cleared, the bit would keep the channel unwritable with nothing here to set it.
         releaseAllHeld();
     }
@@ -275,19 +304,86 @@ public final class AdaptiveCompressionEncoder extends ChannelOutboundHandlerAdap
                 boolean header = !headerWritten;
                 headerWritten = true;
                 compressing = b;
+                b.submittedAt = System.nanoTime();
                 try {
                     executor.execute(() -> compress(b, header));
                 } catch (RejectedExecutionException e) {
                     compressing = null;
                     b.discard(e);
                     failStream(e, true);
+                    return;
                 }
+                scheduleStartCheck(b);
             }
         }
     }
 
-    /** Runs on the executor. */
+    /**
+     * Fails with its promises the block on the executor, unless its task already runs (then
+     * the frame and the compressor are released when the task comes back); closes the compressor
+     * if nothing is on the executor.
+     */
+    private void abandonCompressing(Throwable cause) {
+        if (compressing == null) {
+            compressor.close();
+        } else if (compressing.claimed.compareAndSet(false, true)) {
+            compressing.discard(cause);
+            cancelStartCheck(compressing);
+            compressing = null;
+            compressor.close();
+        } else {
+            failAll(compressing.promises, cause);
+        }
+    }
+
+    private void scheduleStartCheck(Block b) {
+        try {
+            b.startCheck = ctx.executor().schedule(() -> checkStarted(b),
+                    Math.min(START_CHECK_NANOS, startTimeoutNanos), TimeUnit.NANOSECONDS);
+        } catch (RejectedExecutionException eventLoopGone) {
+            // Nothing could write the frame either: compress() fails the block's writes when it returns.
+        }
+    }
+
+    private static void cancelStartCheck(Block b) {
+        if (b.startCheck != null) {
+            b.startCheck.cancel(false);
+        }
+    }
+
+    /**
+     * On the event loop: takes back a block the executor has not started if it never will (shut
+     * down, or past the start timeout) or need not (the channel closed), and fails the stream.
+     */
+    private void checkStarted(Block b) {
+        if (compressing != b || b.claimed.get()) {
+            return;
+        }
+        String why = null;
+        if (executor instanceof ExecutorService && ((ExecutorService) executor).isShutdown()) {
+            why = "the compression executor was shut down before it ran the block";
+        } else if (!ctx.channel().isOpen()) {
+            why = "the channel closed while the block waited for the compression executor";
+        } else if (System.nanoTime() - b.submittedAt >= startTimeoutNanos) {
+            why = "the compression executor accepted the block but did not start it within "
+                    + Duration.ofNanos(startTimeoutNanos) + " (does it discard tasks?)";
+        }
+        if (why == null) {
+            scheduleStartCheck(b);
+        } else if (b.claimed.compareAndSet(false, true)) {
+            compressing = null;
+            RejectedExecutionException cause = new RejectedExecutionException(why);
+            b.discard(cause);
+            releaseHeld(b.length);
+            failStream(cause, true);
+        }
+    }
+
+    /** Runs on the executor, unless the event loop took the block back first. */
     private void compress(Block b, boolean header) {
+        if (!b.claimed.compareAndSet(false, true)) {
+            return;
+        }
         ByteBuf data = b.data;
         ByteBuf frame = null;
         try {
@@ -326,6 +422,7 @@ public final class AdaptiveCompressionEncoder extends ChannelOutboundHandlerAdap
     /** Back on the event loop with the block's frame (or its failure). */
     private void compressed(Block b) {
         compressing = null;
+        cancelStartCheck(b);
         if (removed || failure != null) {
             // Its promises were failed with the rest; the compressor waited for this task to close.
             if (b.frame != null) {
@@ -423,12 +520,7 @@ public final class AdaptiveCompressionEncoder extends ChannelOutboundHandlerAdap
         }
         failAll(currentPromises, cause);
         currentPromises = new ArrayList<>();
-        if (compressing != null) {
-            // Its frame and the compressor are released when the compression task comes back.
-            failAll(compressing.promises, cause);
-        } else {
-            compressor.close();
-        }
+        abandonCompressing(cause);
         releaseAllHeld();
         if (report) {
             ctx.fireExceptionCaught(cause);
@@ -503,6 +595,10 @@ public final class AdaptiveCompressionEncoder extends ChannelOutboundHandlerAdap
         long fifoAtStart;
         ByteBuf frame;
         Throwable error;
+        /** Set by whichever takes the block first: its compression task, or the event loop giving up on it. */
+        final AtomicBoolean claimed = new AtomicBoolean();
+        long submittedAt;
+        ScheduledFuture<?> startCheck;
 
         Block(ByteBuf data, List<ChannelPromise> promises, ChannelPromise closePromise) {
             this.data = data;

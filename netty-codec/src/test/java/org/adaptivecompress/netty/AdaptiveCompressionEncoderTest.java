@@ -21,8 +21,10 @@ import io.netty.handler.codec.UnsupportedMessageTypeException;
 import io.netty.util.concurrent.DefaultEventExecutorGroup;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.nio.channels.ClosedChannelException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -193,6 +195,90 @@ class AdaptiveCompressionEncoderTest {
         } finally {
             compression.shutdown();
         }
+    }
+
+    /**
+     * {@code shutdownNow()} drops the block queued on the executor: the encoder sees the executor
+     * shut down, fails the writes and the close instead of leaving them pending, and releases
+     * every buffer it held.
+     */
+    @Test
+    void anExecutorShutDownWithTheBlockQueuedFailsTheStreamInsteadOfHanging() throws Exception {
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        CountDownLatch busy = new CountDownLatch(1);
+        pool.execute(() -> {
+            try {
+                busy.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        EmbeddedChannel channel = new EmbeddedChannel();
+        UnpooledByteBufAllocator alloc = new UnpooledByteBufAllocator(false);
+        channel.config().setAllocator(alloc);
+        channel.pipeline().addLast(new AdaptiveCompressionEncoder(ZSTD, pool));
+        ChannelFuture queued = channel.writeAndFlush(Unpooled.wrappedBuffer(DataKind.TEXT.generate(1000)));
+        ChannelFuture later = channel.write(Unpooled.wrappedBuffer(DataKind.TEXT.generate(BLOCK + 10)));
+        // Through the pipeline: EmbeddedChannel.close() would also cancel the encoder's scheduled checks.
+        ChannelFuture closed = channel.pipeline().close();
+
+        assertThat(pool.shutdownNow()).hasSize(1);
+        Channels.runUntil(channel, () -> queued.isDone() && later.isDone() && closed.isDone());
+        assertThatThrownBy(channel::checkException).as("fired as exceptionCaught")
+                .isInstanceOf(RejectedExecutionException.class);
+
+        assertThat(queued.cause()).isInstanceOf(RejectedExecutionException.class).hasMessageContaining("shut down");
+        assertThat(later.cause()).isSameAs(queued.cause());
+        assertThat(closed.cause()).isSameAs(queued.cause());
+        assertThat(channel.isOpen()).isFalse();
+        channel.finishAndReleaseAll();
+        assertThat(alloc.metric().usedHeapMemory()).as("bytes of blocks and frames still allocated").isZero();
+    }
+
+    /** An executor that takes the block and never runs it: the stream fails after the start timeout. */
+    @Test
+    void anExecutorThatDiscardsTheBlockFailsTheStreamAfterTheStartTimeout() throws Exception {
+        Executor discarding = task -> { };
+        EmbeddedChannel channel = new EmbeddedChannel();
+        UnpooledByteBufAllocator alloc = new UnpooledByteBufAllocator(false);
+        channel.config().setAllocator(alloc);
+        channel.pipeline().addLast(new AdaptiveCompressionEncoder(ZSTD, discarding, Duration.ofMillis(200)));
+        ChannelFuture written = channel.writeAndFlush(Unpooled.wrappedBuffer(DataKind.TEXT.generate(1000)));
+
+        Channels.runUntil(channel, written::isDone);
+        assertThatThrownBy(channel::checkException).as("fired as exceptionCaught")
+                .isInstanceOf(RejectedExecutionException.class);
+
+        assertThat(written.cause()).isInstanceOf(RejectedExecutionException.class)
+                .hasMessageContaining("did not start it within");
+        assertThat(channel.isOpen()).isFalse();
+        assertThat(channel.writeAndFlush(Unpooled.wrappedBuffer(new byte[10])).cause())
+                .isInstanceOf(ClosedChannelException.class);
+        channel.finishAndReleaseAll();
+        assertThat(alloc.metric().usedHeapMemory()).as("bytes of blocks and frames still allocated").isZero();
+    }
+
+    /** Removing the encoder while its block waits on an executor that never runs it frees the block at once. */
+    @Test
+    void removingTheEncoderReleasesABlockTheExecutorNeverStarted() throws Exception {
+        AdaptiveCompressionEncoder encoder = new AdaptiveCompressionEncoder(ZSTD, task -> { });
+        EmbeddedChannel channel = new EmbeddedChannel();
+        UnpooledByteBufAllocator alloc = new UnpooledByteBufAllocator(false);
+        channel.config().setAllocator(alloc);
+        channel.pipeline().addLast(encoder);
+        ChannelFuture written = channel.writeAndFlush(Unpooled.wrappedBuffer(DataKind.TEXT.generate(1000)));
+
+        channel.pipeline().remove(encoder);
+
+        assertThat(written.cause()).hasMessageContaining("removed");
+        assertThat(alloc.metric().usedHeapMemory()).as("bytes of the block still allocated").isZero();
+        channel.finishAndReleaseAll();
+    }
+
+    @Test
+    void startTimeoutMustBePositive() {
+        assertThatThrownBy(() -> new AdaptiveCompressionEncoder(ZSTD, Runnable::run, Duration.ZERO))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("startTimeout");
     }
 
     @Test
