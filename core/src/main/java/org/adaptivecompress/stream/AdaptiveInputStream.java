@@ -11,6 +11,7 @@ import org.adaptivecompress.format.BlockDecoder;
 import org.adaptivecompress.format.BlockHeader;
 import org.adaptivecompress.format.FrameFormat;
 import org.adaptivecompress.format.FrameFormatException;
+import org.adaptivecompress.format.PayloadBuffer;
 import org.adaptivecompress.format.StreamDigest;
 import org.adaptivecompress.format.TruncatedStreamException;
 
@@ -197,19 +198,19 @@ public final class AdaptiveInputStream extends InputStream {
                 ended = !concatenated;
                 continue;
             }
-            int room = header.storedLength() + FrameFormat.BLOCK_HEADER_LENGTH;
             int length = header.uncompressedLength();
             boolean direct = dst != null && length <= len;
-            byte[] target = direct ? dst : atLeast(block, header.codec() == CodecType.RAW ? room : length);
+            byte[] target;
             int targetOffset = direct ? off : 0;
             if (header.codec() == CodecType.RAW) {
                 // Stored as is: read straight into place, one copy fewer. Into the caller's
                 // array without the next header, since bytes past the count must stay as they were.
-                readPayload(target, targetOffset, !direct);
+                target = direct ? readPayload(dst, off, false) : readPayload(block, 0, true);
                 decoder.verify(header, target, targetOffset, blockOffset);
             } else {
-                stored = atLeast(stored, room);
-                readPayload(stored, 0, true);
+                stored = readPayload(stored, 0, true);
+                // Allocated once the payload is here, so a stalled peer holds no more than it sent.
+                target = direct ? dst : atLeast(block, length);
                 decoder.decode(header, stored, 0, target, targetOffset, blockOffset);
             }
             digest.add(header);
@@ -231,17 +232,18 @@ public final class AdaptiveInputStream extends InputStream {
     /**
      * Reads the block's payload into {@code dst[off, off + storedLength)}, and if
      * {@code withNextHeader}, in the same reads as much of the next block's header as comes with
-     * it (into the {@value FrameFormat#BLOCK_HEADER_LENGTH} bytes after the payload, which
-     * {@code dst} must have room for): a payload is always followed by a block header or the end
-     * marker, both that long, so this never reads past the stream, and it saves a read call per
-     * block.
+     * it (into the {@value FrameFormat#BLOCK_HEADER_LENGTH} bytes after the payload): a payload is
+     * always followed by a block header or the end marker, both that long, so this never reads
+     * past the stream, and it saves a read call per block. {@code dst} grows as the bytes arrive
+     * ({@link PayloadBuffer}); returns it, or the larger array that replaced it.
      */
-    private void readPayload(byte[] dst, int off, boolean withNextHeader) throws IOException {
+    private byte[] readPayload(byte[] dst, int off, boolean withNextHeader) throws IOException {
         int storedLength = header.storedLength();
         int upTo = storedLength + (withNextHeader ? FrameFormat.BLOCK_HEADER_LENGTH : 0);
         int done = 0;
         while (done < storedLength) {
-            int n = in.read(dst, off + done, upTo - done);
+            dst = PayloadBuffer.roomFor(dst, off + done, off + upTo);
+            int n = in.read(dst, off + done, Math.min(upTo, dst.length - off) - done);
             if (n < 0) {
                 throw new TruncatedStreamException("stream ends at offset " + offset + " inside a block payload ("
                         + done + " of " + storedLength + " bytes present)");
@@ -251,6 +253,7 @@ public final class AdaptiveInputStream extends InputStream {
         }
         headerPrefetched = done - storedLength;
         System.arraycopy(dst, off + storedLength, headerBytes, 0, headerPrefetched);
+        return dst;
     }
 
     /**

@@ -21,6 +21,7 @@ import org.adaptivecompress.format.OversizedBlockException;
 import org.adaptivecompress.format.TruncatedStreamException;
 import org.adaptivecompress.format.UnknownCodecException;
 import org.adaptivecompress.format.UnsupportedVersionException;
+import org.adaptivecompress.testing.Allocations;
 import org.adaptivecompress.testing.DataKind;
 import org.adaptivecompress.testing.Frames;
 import org.junit.jupiter.api.Test;
@@ -212,5 +213,27 @@ class CorruptInputTest {
         Throwable first = catchThrowable(in::readAllBytes);
         assertThat(first).isInstanceOf(FrameFormatException.class);
         assertThat(catchThrowable(in::read)).isSameAs(first);
+    }
+
+    /**
+     * A header declaring a 64 MiB block, then a trickle of payload and a stall (here, the end of
+     * input): the reader holds what arrived, not what was announced.
+     */
+    @ParameterizedTest(name = "codec id {0}")
+    @ValueSource(ints = {0, 1, 2, 3, 4})
+    void aDeclaredBlockIsNotAllocatedBeforeItsPayloadArrives(int codecId) {
+        byte[] stalled = Allocations.headerThenStall(codecId, FrameFormat.MAX_BLOCK_LENGTH_LIMIT, 1000);
+        AdaptiveInputStream.Builder reader = AdaptiveInputStream.builder().maxBlockLength(FrameFormat.MAX_BLOCK_LENGTH_LIMIT);
+        byte[] into = new byte[8192];
+
+        long allocated = Allocations.duringCall(() -> {
+            try (InputStream in = reader.build(new ByteArrayInputStream(stalled))) {
+                in.read(into);
+            }
+        });
+
+        assertThatThrownBy(() -> reader.build(new ByteArrayInputStream(stalled)).read(into))
+                .isInstanceOf(TruncatedStreamException.class).hasMessageContaining("1000 of 67108864 bytes");
+        assertThat(allocated).as("bytes allocated for a block whose payload never came").isLessThan(256 * 1024);
     }
 }

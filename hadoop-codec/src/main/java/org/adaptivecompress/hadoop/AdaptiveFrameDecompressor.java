@@ -5,6 +5,7 @@ import java.util.Objects;
 import org.adaptivecompress.format.BlockDecoder;
 import org.adaptivecompress.format.BlockHeader;
 import org.adaptivecompress.format.FrameFormat;
+import org.adaptivecompress.format.PayloadBuffer;
 import org.adaptivecompress.format.StreamDigest;
 import org.apache.hadoop.io.compress.Decompressor;
 
@@ -13,7 +14,7 @@ import org.apache.hadoop.io.compress.Decompressor;
  * of any size, decodes one stream (stream header, blocks, end marker) and then reports
  * {@link #finished()} with {@link #getRemaining()} bytes of input left for a concatenated
  * stream, as {@code DecompressorStream} expects. Every header is validated before anything is
- * allocated for its payload; damage surfaces as core's typed {@code FrameFormatException}s.
+ * allocated for its payload, whose buffer then grows as its bytes arrive; damage surfaces as core's typed {@code FrameFormatException}s.
  *
  * <p>The codec's own input streams borrow this decompressor's {@link BlockDecoder}, so a pooled
  * instance also pools the native decompression contexts.
@@ -120,12 +121,9 @@ public final class AdaptiveFrameDecompressor implements Decompressor {
                     finished = true;
                 } else {
                     inPayload = true;
-                    if (stored.length < header.storedLength()) {
-                        stored = new byte[header.storedLength()];
-                    }
                 }
             }
-        } else if (fill(stored, header.storedLength())) {
+        } else if (fillPayload()) {
             inPayload = false;
             if (block.length < header.uncompressedLength()) {
                 block = new byte[header.uncompressedLength()];
@@ -137,19 +135,38 @@ public final class AdaptiveFrameDecompressor implements Decompressor {
         }
     }
 
-    /** Copies input until {@code dst} holds {@code length} bytes; true (and restarts counting) once it does. */
-    private boolean fill(byte[] dst, int length) {
-        int n = Math.min(length - have, inputLength);
-        System.arraycopy(input, inputOffset, dst, have, n);
-        have += n;
-        inputOffset += n;
-        inputLength -= n;
-        position += n;
+    /** {@link #fill} for the payload, growing {@link #stored} as its bytes arrive rather than ahead of them. */
+    private boolean fillPayload() {
+        int length = header.storedLength();
+        while (have < length && inputLength > 0) {
+            stored = PayloadBuffer.roomFor(stored, have, length);
+            take(stored, Math.min(stored.length, length) - have);
+        }
         if (have < length) {
             return false;
         }
         have = 0;
         return true;
+    }
+
+    /** Copies input until {@code dst} holds {@code length} bytes; true (and restarts counting) once it does. */
+    private boolean fill(byte[] dst, int length) {
+        take(dst, length - have);
+        if (have < length) {
+            return false;
+        }
+        have = 0;
+        return true;
+    }
+
+    /** Copies up to {@code wanted} bytes of input to {@code dst[have...]}. */
+    private void take(byte[] dst, int wanted) {
+        int n = Math.min(wanted, inputLength);
+        System.arraycopy(input, inputOffset, dst, have, n);
+        have += n;
+        inputOffset += n;
+        inputLength -= n;
+        position += n;
     }
 
     /** Input bytes not consumed: after {@link #finished()}, the start of a concatenated stream. */

@@ -10,6 +10,7 @@ import org.adaptivecompress.format.FrameFormat;
 import org.adaptivecompress.format.StreamDigest;
 import org.adaptivecompress.format.UnsupportedVersionException;
 import org.adaptivecompress.format.FrameFormatException;
+import org.adaptivecompress.format.PayloadBuffer;
 import org.adaptivecompress.format.TruncatedStreamException;
 import org.apache.hadoop.fs.Seekable;
 import org.apache.hadoop.io.compress.CodecPool;
@@ -205,14 +206,7 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
                 pendingUnitStart = -1;
                 continue;
             }
-            int storedLength = header.storedLength();
-            if (stored.length < storedLength) {
-                stored = new byte[storedLength];
-            }
-            if (!readFully(stored, storedLength, "block payload")) {
-                throw new TruncatedStreamException("stream ends at offset " + streamPos
-                        + " right after the header of a block with a " + storedLength + "-byte payload");
-            }
+            readPayload();
             if (block.length < header.uncompressedLength()) {
                 block = new byte[header.uncompressedLength()];
             }
@@ -225,6 +219,22 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
             return true;
         }
         return false;
+    }
+
+    /** Reads the block's payload into {@link #stored}, growing it as the bytes arrive rather than ahead of them. */
+    private void readPayload() throws IOException {
+        int storedLength = header.storedLength();
+        int done = 0;
+        while (done < storedLength) {
+            stored = PayloadBuffer.roomFor(stored, done, storedLength);
+            int n = in.read(stored, done, Math.min(stored.length, storedLength) - done);
+            if (n < 0) {
+                throw new TruncatedStreamException("stream ends at offset " + streamPos + " inside a block payload ("
+                        + done + " of " + storedLength + " bytes present)");
+            }
+            done += n;
+            streamPos += n;
+        }
     }
 
     /**

@@ -1,5 +1,6 @@
 package org.adaptivecompress.hadoop;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayInputStream;
@@ -13,6 +14,7 @@ import org.adaptivecompress.format.CorruptFrameException;
 import org.adaptivecompress.format.OversizedBlockException;
 import org.adaptivecompress.format.TruncatedStreamException;
 import org.adaptivecompress.format.FrameFormat;
+import org.adaptivecompress.testing.Allocations;
 import org.adaptivecompress.testing.DataKind;
 import org.adaptivecompress.testing.Frames;
 import org.apache.hadoop.conf.Configuration;
@@ -75,6 +77,35 @@ class CorruptInputTest {
         AdaptiveCodec strict = TestFiles.codec(conf);
         assertThatThrownBy(() -> strict.createInputStream(new ByteArrayInputStream(file)).readAllBytes())
                 .isInstanceOf(OversizedBlockException.class).hasMessageContaining("maximum block length");
+    }
+
+    /**
+     * A header declaring a 64 MiB block, then a trickle of its payload: neither the codec's input
+     * stream nor the {@code Decompressor} allocates what the header announces before it arrives.
+     */
+    @Test
+    void aDeclaredBlockIsNotAllocatedBeforeItsPayloadArrives() {
+        Configuration conf = new Configuration(false);
+        conf.setInt(AdaptiveCodecSettings.MAX_BLOCK_LENGTH_KEY, FrameFormat.MAX_BLOCK_LENGTH_LIMIT);
+        AdaptiveCodec lenient = TestFiles.codec(conf);
+        byte[] stalled = Allocations.headerThenStall(2, FrameFormat.MAX_BLOCK_LENGTH_LIMIT, 1000);
+        byte[] into = new byte[8192];
+
+        long byStream = Allocations.duringCall(() -> lenient.createInputStream(new ByteArrayInputStream(stalled),
+                new AdaptiveFrameDecompressor(AdaptiveCodecSettings.from(conf))).read(into));
+        AdaptiveFrameDecompressor decompressor = new AdaptiveFrameDecompressor(AdaptiveCodecSettings.from(conf));
+        long byDecompressor = Allocations.duringCall(() -> {
+            decompressor.reset();
+            decompressor.setInput(stalled, 0, stalled.length);
+            decompressor.decompress(into, 0, into.length);
+        });
+
+        assertThatThrownBy(() -> lenient.createInputStream(new ByteArrayInputStream(stalled)).read(into))
+                .isInstanceOf(TruncatedStreamException.class).hasMessageContaining("1000 of 67108864 bytes");
+        assertThat(decompressor.needsInput()).isTrue();
+        assertThat(byStream).as("bytes the input stream allocated").isLessThan(256 * 1024);
+        assertThat(byDecompressor).as("bytes the decompressor allocated").isLessThan(256 * 1024);
+        decompressor.end();
     }
 
     /** Blocks of 1000 bytes, so that a file of a few lines has units for several splits. */

@@ -14,6 +14,7 @@ import org.adaptivecompress.codec.CodecType;
 import org.adaptivecompress.format.BlockDecoder;
 import org.adaptivecompress.format.BlockHeader;
 import org.adaptivecompress.format.FrameFormat;
+import org.adaptivecompress.format.PayloadBuffer;
 import org.adaptivecompress.format.StreamDigest;
 import org.adaptivecompress.format.TruncatedStreamException;
 import picocli.CommandLine.Command;
@@ -189,13 +190,21 @@ final class InspectCommand implements Callable<Integer> {
         }
 
         private void verifyPayload(long position) throws IOException {
-            if (payload.length < header.storedLength()) {
-                payload = new byte[header.storedLength()];
+            int length = header.storedLength();
+            // Grown as the bytes arrive: a header alone cannot make inspect allocate what it declares.
+            for (int done = 0; done < length; ) {
+                payload = PayloadBuffer.roomFor(payload, done, length);
+                int n = in.read(payload, done, Math.min(payload.length, length) - done);
+                if (n < 0) {
+                    throw new TruncatedStreamException("stream ends at offset " + offset + " inside a block payload ("
+                            + done + " of " + length + " bytes present)");
+                }
+                done += n;
+                offset += n;
             }
             if (decoded.length < header.uncompressedLength()) {
                 decoded = new byte[header.uncompressedLength()];
             }
-            readFully(payload, header.storedLength(), "block payload", false);
             decoder.decode(header, payload, 0, decoded, 0, position);
         }
 
