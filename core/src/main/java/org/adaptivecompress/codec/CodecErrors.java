@@ -17,4 +17,15 @@ final class CodecErrors {
         return new DataFormatException(
                 codec + " block decodes to " + decoded + " bytes but its header declares " + declared);
     }
+
+    /** The payload goes on decoding past the length its header declares. */
+    static DataFormatException longer(String codec, int declared) {
+        return new DataFormatException(
+                codec + " block decodes to more than the " + declared + " bytes its header declares");
+    }
+
+    /** The compressed data ends before the payload does. */
+    static DataFormatException trailing(String codec, int bytes) {
+        return new DataFormatException(codec + " block's payload has " + bytes + " bytes after its compressed data");
+    }
 }

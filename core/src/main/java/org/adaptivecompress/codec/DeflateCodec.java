@@ -51,8 +51,14 @@ final class DeflateCodec {
             inflater.reset();
             inflater.setInput(src, srcOffset, srcLength);
             int written = inflater.inflate(dst, dstOffset, uncompressedLength);
-            if (written != uncompressedLength || !inflater.finished() || inflater.getRemaining() != 0) {
+            if (written == uncompressedLength && !inflater.finished()) {
+                throw CodecErrors.longer("deflate", uncompressedLength);
+            }
+            if (written != uncompressedLength || !inflater.finished()) {
                 throw CodecErrors.wrongLength("deflate", written, uncompressedLength);
+            }
+            if (inflater.getRemaining() != 0) {
+                throw CodecErrors.trailing("deflate", inflater.getRemaining());
             }
         }
 

@@ -98,7 +98,7 @@ final class XzCodec {
                     total += n;
                 }
                 if (in.read() != -1) {
-                    throw CodecErrors.wrongLength("xz", total + 1L, uncompressedLength);
+                    throw CodecErrors.longer("xz", uncompressedLength);
                 }
             } catch (IOException e) {
                 throw CodecErrors.malformed("xz", e);

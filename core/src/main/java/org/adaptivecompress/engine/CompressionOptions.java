@@ -4,6 +4,7 @@ import java.util.Objects;
 import java.util.function.Supplier;
 import org.adaptivecompress.codec.Ladder;
 import org.adaptivecompress.control.DecisionListener;
+import org.adaptivecompress.control.FixedController;
 import org.adaptivecompress.control.LevelController;
 import org.adaptivecompress.control.LevelControllers;
 import org.adaptivecompress.format.FrameFormat;
@@ -31,6 +32,8 @@ public final class CompressionOptions {
     private final int blockSize;
     private final DecisionListener listener;
     private final boolean history;
+    /** The rung a {@code fixed:N} controller named in a string pins, or -1. */
+    private final int namedFixedRung;
 
     private CompressionOptions(Builder b) {
         this.ladder = b.ladder;
@@ -38,6 +41,7 @@ public final class CompressionOptions {
         this.blockSize = b.blockSize;
         this.listener = b.listener;
         this.history = b.history;
+        this.namedFixedRung = b.namedFixedRung;
     }
 
     /** The default ladder, the default controller and 128 KiB blocks. */
@@ -58,6 +62,7 @@ public final class CompressionOptions {
         b.blockSize = blockSize;
         b.listener = listener;
         b.history = history;
+        b.namedFixedRung = namedFixedRung;
         return b;
     }
 
@@ -96,6 +101,7 @@ public final class CompressionOptions {
         private int blockSize = DEFAULT_BLOCK_SIZE;
         private DecisionListener listener = DecisionListener.NONE;
         private boolean history;
+        private int namedFixedRung = -1;
 
         private Builder() {}
 
@@ -113,12 +119,20 @@ public final class CompressionOptions {
         /** Makes the controller of each stream (controllers are stateful: one per stream). */
         public Builder controller(Supplier<? extends LevelController> factory) {
             this.controllerFactory = Objects.requireNonNull(factory, "controller factory is null");
+            this.namedFixedRung = -1;
             return this;
         }
 
-        /** The controller by name: {@code model} (the default), {@code adoc} or {@code fixed:N}. */
+        /**
+         * The controller by name: {@code model} (the default), {@code adoc} or {@code fixed:N},
+         * where N must be a rung of the ladder ({@link #build} checks, whichever is set first).
+         */
         public Builder controller(String name) {
-            return controller(LevelControllers.byName(name));
+            Supplier<LevelController> factory = LevelControllers.byName(name);
+            controller(factory);
+            LevelController named = factory.get();
+            namedFixedRung = named instanceof FixedController ? ((FixedController) named).rung() : -1;
+            return this;
         }
 
         /** Bytes of input per block, from {@value #MIN_BLOCK_SIZE} to 64 MiB. */
@@ -157,8 +171,17 @@ public final class CompressionOptions {
             return this;
         }
 
-        /** The options. */
+        /**
+         * The options.
+         *
+         * @throws IllegalArgumentException if a controller named {@code fixed:N} names a rung
+         *     the ladder does not have (a {@link FixedController} passed as an object clamps)
+         */
         public CompressionOptions build() {
+            if (namedFixedRung > ladder.top()) {
+                throw new IllegalArgumentException("controller 'fixed:" + namedFixedRung + "' names rung "
+                        + namedFixedRung + ", but the ladder " + ladder + " has rungs 0 to " + ladder.top());
+            }
             return new CompressionOptions(this);
         }
     }

@@ -58,16 +58,17 @@ public final class BlockHeader {
         continuesHistory = (flags & FrameFormat.BLOCK_FLAG_CONTINUES) != 0;
         primed = (flags & FrameFormat.BLOCK_FLAG_PRIMED) != 0;
         primedShort = (flags & FrameFormat.BLOCK_FLAG_PRIMED_SHORT) != 0;
+        int unknownFlags = flags & ~(FrameFormat.BLOCK_FLAG_CONTINUES | FrameFormat.BLOCK_FLAG_PRIMED
+                | FrameFormat.BLOCK_FLAG_PRIMED_SHORT);
+        if (unknownFlags != 0) {
+            throw new CorruptFrameException(String.format(
+                    "block at stream offset %d sets flag bits 0x%02X, which format version %d does not define",
+                    position, unknownFlags, FrameFormat.VERSION));
+        }
         if (!history && (flags != 0 || historyId != 0)) {
             throw new CorruptFrameException(String.format(
-                    "block at stream offset %d sets flags 0x%02X or reserved bits unknown to format version %d"
-                            + " in a stream without histories", position, flags, FrameFormat.VERSION));
-        }
-        if ((flags & ~(FrameFormat.BLOCK_FLAG_CONTINUES | FrameFormat.BLOCK_FLAG_PRIMED
-                | FrameFormat.BLOCK_FLAG_PRIMED_SHORT)) != 0) {
-            throw new CorruptFrameException(String.format(
-                    "block at stream offset %d sets flags 0x%02X unknown to format version %d",
-                    position, flags, FrameFormat.VERSION));
+                    "block at stream offset %d sets history flags 0x%02X and history id %d in a stream whose"
+                            + " header allows no histories", position, flags, historyId));
         }
         if (historyId > FrameFormat.MAX_HISTORIES || flags != 0 && historyId == 0) {
             throw new CorruptFrameException("block at stream offset " + position + " names history " + historyId

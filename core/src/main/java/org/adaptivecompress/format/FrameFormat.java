@@ -125,10 +125,16 @@ public final class FrameFormat {
             throw new UnsupportedVersionException(
                     "stream is format version " + version + "; this reader supports version " + VERSION);
         }
-        int flags = src[offset + 5] & 0xFF;
-        if ((flags & ~STREAM_FLAG_HISTORY) != 0 || src[offset + 6] != 0 || src[offset + 7] != 0) {
+        int unknownFlags = src[offset + 5] & 0xFF & ~STREAM_FLAG_HISTORY;
+        if (unknownFlags != 0) {
             throw new UnsupportedVersionException(String.format(
-                    "stream header sets flags 0x%02X or reserved bits this reader does not know", flags));
+                    "stream header sets flag bits 0x%02X, which format version %d does not define", unknownFlags,
+                    VERSION));
+        }
+        if (src[offset + 6] != 0 || src[offset + 7] != 0) {
+            throw new UnsupportedVersionException(String.format(
+                    "stream header's reserved bytes are 0x%02X%02X; format version %d writes 0", src[offset + 6],
+                    src[offset + 7], VERSION));
         }
         return getInt(src, offset + 8);
     }

@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.stream.Stream;
 import java.util.zip.DataFormatException;
 import org.adaptivecompress.testing.DataKind;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -69,12 +70,43 @@ class CodecRoundTripTest {
         byte[] out = new byte[BLOCK + 16];
         try (BlockDecompressor d = rung.codec().newDecompressor()) {
             assertThatThrownBy(() -> d.decompress(compressed, 0, n, out, 0, BLOCK - 1))
-                    .isInstanceOf(DataFormatException.class);
+                    .isInstanceOf(DataFormatException.class).hasMessageNotContaining("decodes to " + (BLOCK - 1));
             assertThatThrownBy(() -> d.decompress(compressed, 0, n / 2, out, 0, BLOCK))
                     .isInstanceOf(DataFormatException.class);
             byte[] garbage = DataKind.RANDOM.generate(n);
             assertThatThrownBy(() -> d.decompress(garbage, 0, n, out, 0, BLOCK))
                     .isInstanceOf(DataFormatException.class);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"xz:1", "deflate:6"})
+    void aPayloadLongerThanDeclaredSaysSo(String spec) throws Exception {
+        Rung rung = Rung.parse(spec);
+        byte[] data = DataKind.TEXT.generate(BLOCK);
+        byte[] compressed = new byte[BLOCK * 2];
+        int n;
+        try (BlockCompressor c = rung.newCompressor()) {
+            n = c.compress(data, 0, BLOCK, compressed, 0, compressed.length);
+        }
+        try (BlockDecompressor d = rung.codec().newDecompressor()) {
+            assertThatThrownBy(() -> d.decompress(compressed, 0, n, new byte[BLOCK], 0, BLOCK - 1))
+                    .hasMessageContaining("decodes to more than the " + (BLOCK - 1) + " bytes its header declares");
+        }
+    }
+
+    @Test
+    void bytesAfterADeflateStreamAreNamed() throws Exception {
+        Rung rung = Rung.parse("deflate:6");
+        byte[] data = DataKind.TEXT.generate(BLOCK);
+        byte[] compressed = new byte[BLOCK * 2];
+        int n;
+        try (BlockCompressor c = rung.newCompressor()) {
+            n = c.compress(data, 0, BLOCK, compressed, 0, compressed.length);
+        }
+        try (BlockDecompressor d = rung.codec().newDecompressor()) {
+            assertThatThrownBy(() -> d.decompress(compressed, 0, n + 3, new byte[BLOCK], 0, BLOCK))
+                    .hasMessageContaining("has 3 bytes after its compressed data");
         }
     }
 }

@@ -23,6 +23,22 @@ class AdaptiveCompressorTest {
 
     private static final int BLOCK = 32 * 1024;
 
+    /** A named fixed rung the ladder does not have is refused, whichever was set first; an object clamps. */
+    @Test
+    void aNamedFixedRungMustBeOnTheLadder() {
+        assertThatThrownBy(() -> CompressionOptions.builder().controller("fixed:99").build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'fixed:99' names rung 99").hasMessageContaining("rungs 0 to 6");
+        assertThatThrownBy(() -> CompressionOptions.builder().controller("fixed:3").ladder("raw,lz4").build())
+                .hasMessageContaining("has rungs 0 to 1");
+        assertThat(CompressionOptions.builder().ladder("raw,lz4").controller("fixed:1").build().ladder().top())
+                .isEqualTo(1);
+        assertThat(CompressionOptions.builder().ladder("raw,lz4").controller(() -> new FixedController(9)).build())
+                .isNotNull();
+        CompressionOptions pinned = CompressionOptions.builder().controller("fixed:6").build();
+        assertThatThrownBy(() -> pinned.toBuilder().ladder("raw,lz4").build()).hasMessageContaining("fixed:6");
+    }
+
     @Test
     void tellsTheControllerWhatEachBlockDidAndFollowsItsChoice() {
         ScriptedController controller = new ScriptedController(0, 2, 1);

@@ -111,6 +111,18 @@ class CorruptInputTest {
     }
 
     @Test
+    void unknownStreamFlagsAndReservedBytesAreNamedApart() throws IOException {
+        byte[] flags = validStream(1);
+        flags[5] = (byte) 0x81;
+        assertThat(readAll(flags)).isInstanceOf(UnsupportedVersionException.class)
+                .hasMessageContaining("flag bits 0x80, which format version 1 does not define");
+        byte[] reserved = validStream(1);
+        reserved[7] = 3;
+        assertThat(readAll(reserved)).isInstanceOf(UnsupportedVersionException.class)
+                .hasMessageContaining("reserved bytes are 0x0003");
+    }
+
+    @Test
     void aNewerVersionFailsWithUnsupportedVersion() throws IOException {
         byte[] stream = validStream(1);
         stream[4] = 2;

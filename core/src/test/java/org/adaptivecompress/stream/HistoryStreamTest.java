@@ -395,9 +395,10 @@ class HistoryStreamTest {
         assertThat(readOneBlock(true, 2, FrameFormat.BLOCK_FLAG_CONTINUES, 0))
                 .isInstanceOf(CorruptFrameException.class).hasMessageContaining("continues it");
         assertThat(readOneBlock(false, 2, 0, 1)).isInstanceOf(CorruptFrameException.class)
-                .hasMessageContaining("in a stream without histories");
-        assertThat(readOneBlock(true, 2, 0x08, 1)).isInstanceOf(CorruptFrameException.class)
-                .hasMessageContaining("flags 0x08");
+                .hasMessageContaining("in a stream whose header allows no histories");
+        assertThat(readOneBlock(true, 2, 0x08 | FrameFormat.BLOCK_FLAG_CONTINUES, 1))
+                .isInstanceOf(CorruptFrameException.class)
+                .hasMessageContaining("sets flag bits 0x08, which format version 1 does not define");
         assertThat(readOneBlock(true, 2, FrameFormat.BLOCK_FLAG_PRIMED, 0))
                 .isInstanceOf(CorruptFrameException.class).hasMessageContaining("primes it");
         assertThat(readOneBlock(true, 2, FrameFormat.BLOCK_FLAG_CONTINUES | FrameFormat.BLOCK_FLAG_PRIMED, 1))

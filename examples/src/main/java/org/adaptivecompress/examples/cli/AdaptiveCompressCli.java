@@ -68,7 +68,15 @@ public final class AdaptiveCompressCli implements Runnable {
         PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, charset), true);
         PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, charset), true);
         OutputStream data = new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16);
-        int code = commandLine(System.in, data, out, err, Terminal.stderrIsTerminal()).execute(args);
+        int code;
+        try {
+            code = commandLine(System.in, data, out, err, Terminal.stderrIsTerminal()).execute(args);
+        } catch (OutOfMemoryError e) {
+            // picocli passes Errors through; a user needs the remedy, not a stack trace.
+            err.println(NAME + ": out of memory (" + e.getMessage() + "): the input's blocks need more heap than"
+                    + " this JVM has; run java with a larger -Xmx");
+            code = ErrorReporter.FAILURE;
+        }
         out.flush();
         err.flush();
         System.exit(code);

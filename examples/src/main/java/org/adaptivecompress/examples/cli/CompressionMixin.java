@@ -3,7 +3,10 @@ package org.adaptivecompress.examples.cli;
 import org.adaptivecompress.codec.Ladder;
 import org.adaptivecompress.engine.CompressionOptions;
 import org.adaptivecompress.stream.AdaptiveOutputStream;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /** The options every compressing command shares: ladder, controller, block size and histories. */
 final class CompressionMixin {
@@ -27,10 +30,23 @@ final class CompressionMixin {
             + "cannot split the file (default: off).")
     boolean history;
 
-    /** An output-stream builder with these options, {@code defaultController} if none was given. */
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
+
+    /**
+     * An output-stream builder with these options, {@code defaultController} if none was given.
+     *
+     * @throws ParameterException if the options do not fit together ({@code fixed:N} past the ladder's top)
+     */
     AdaptiveOutputStream.Builder builder(String defaultController) {
-        return AdaptiveOutputStream.builder().ladder(ladder)
-                .controller(controller == null ? defaultController : controller)
-                .blockSize(blockSize).history(history);
+        CompressionOptions options;
+        try {
+            options = CompressionOptions.builder().ladder(ladder)
+                    .controller(controller == null ? defaultController : controller)
+                    .blockSize(blockSize).history(history).build();
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(command.commandLine(), e.getMessage(), e);
+        }
+        return AdaptiveOutputStream.builder().compression(options);
     }
 }

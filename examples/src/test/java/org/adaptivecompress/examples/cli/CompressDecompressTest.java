@@ -119,6 +119,18 @@ class CompressDecompressTest {
     }
 
     @Test
+    void aFixedRungPastTheLadderIsABadArgumentNotTheTopRung() throws IOException {
+        Path file = write("data", DataKind.TEXT.generate(1000));
+
+        Cli.Run compress = Cli.run("compress", "--controller", "fixed:99", file.toString());
+
+        assertThat(compress.exit()).isEqualTo(2);
+        assertThat(compress.err()).startsWith("adaptive-compress: controller 'fixed:99' names rung 99")
+                .doesNotContain("Exception");
+        assertThat(dir.resolve("data.adc")).doesNotExist();
+    }
+
+    @Test
     void decompressesLargeBlocksItWrote() throws IOException {
         byte[] data = DataKind.MIXED.generate(12 << 20);
         Path file = write("big", data);
