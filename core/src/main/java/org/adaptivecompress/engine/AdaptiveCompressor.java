@@ -62,6 +62,10 @@ public final class AdaptiveCompressor implements AutoCloseable {
     private final BlockJob job = new BlockJob();
     /** Over the blocks recorded since the stream began, for its end marker. */
     private final StreamDigest digest = new StreamDigest();
+    /** Content bytes of the blocks planned since the stream header: the next block's stream offset. */
+    private long plannedOffset;
+    /** Content bytes of the blocks recorded since the stream header: the end marker's stream offset. */
+    private long recordedOffset;
     /** The job of blocks compressed again, made the first time: most streams never do it. */
     private BlockJob recompressJob;
     /** What decoding a queued frame needs, made the first time {@link #recompressFrame} runs. */
@@ -81,6 +85,8 @@ public final class AdaptiveCompressor implements AutoCloseable {
     private int lastPlannedRung;
     private int lastUncompressed;
     private int lastStored;
+    /** The stream offset of the last block recorded, which its frame keeps when compressed again. */
+    private long lastStreamOffset;
     private boolean lastIncompressible;
     private boolean lastSkipped;
     /** Observations made so far: the number of the next. */
@@ -174,6 +180,8 @@ public final class AdaptiveCompressor implements AutoCloseable {
      */
     public int writeStreamHeader(byte[] dst, int offset) {
         digest.reset();
+        plannedOffset = 0;
+        recordedOffset = 0;
         return FrameFormat.writeStreamHeader(dst, offset, salt, histories != null);
     }
 
@@ -196,7 +204,11 @@ public final class AdaptiveCompressor implements AutoCloseable {
      * {@link FrameFormat#BLOCK_HEADER_LENGTH}.
      */
     public int writeEndOfStream(byte[] dst, int offset) {
-        return encoder.writeEndOfStream(dst, offset, digest.value());
+        if (plannedOffset != recordedOffset) {
+            throw new IllegalStateException("the end marker must follow every planned block's record: "
+                    + plannedOffset + " bytes planned, " + recordedOffset + " recorded");
+        }
+        return encoder.writeEndOfStream(dst, offset, digest.value(), recordedOffset);
     }
 
     /**
@@ -227,7 +239,7 @@ public final class AdaptiveCompressor implements AutoCloseable {
     private int compress(byte[] src, int offset, int length, byte[] dst, int dstOffset, boolean copyRawPayload) {
         ensureOpen();
         FrameEncoder.checkBlockLength(length, blockSize);
-        planBlock(job, 1, src, offset, length);
+        planBlock(job, 1, length, src, offset);
         int written = copyRawPayload ? encoder.encode(job, src, offset, length, dst, dstOffset)
                 : encoder.encodeLeavingRawPayload(job, src, offset, length, dst, dstOffset);
         recordBlock(job);
@@ -249,40 +261,45 @@ public final class AdaptiveCompressor implements AutoCloseable {
      * {@link FrameEncoder} encode the block with {@code job}, then {@link #recordBlock}.
      *
      * <p>An engine whose options turn {@linkplain CompressionOptions#history() histories} on
-     * needs each block's bytes as it is planned: use {@link #planBlock(BlockJob, int, byte[],
-     * int, int)}.
+     * needs each block's bytes as it is planned: use {@link #planBlock(BlockJob, int, int, byte[],
+     * int)}.
      *
      * @param job the block's job, reused between blocks once recorded
      * @param workers how many workers compress blocks side by side, from 1; the controller sees
      *     the block's compression time divided by it (see {@link Observation#compressNanos()})
+     * @param length the block's length, 1 to {@link #blockSize()}: it sets where the next block starts
      * @throws IllegalStateException if the engine writes histories
      */
-    public void planBlock(BlockJob job, int workers) {
+    public void planBlock(BlockJob job, int workers, int length) {
         if (histories != null) {
             throw new IllegalStateException("an engine with histories plans each block with its bytes:"
-                    + " planBlock(job, workers, src, offset, length)");
+                    + " planBlock(job, workers, length, src, offset)");
         }
-        plan(job, workers);
+        plan(job, workers, length);
     }
 
     /**
-     * {@link #planBlock(BlockJob, int)} for any engine, given the block's bytes
+     * {@link #planBlock(BlockJob, int, int)} for any engine, given the block's bytes
      * {@code src[offset, offset + length)} (the ones the encoder will be given): with histories
      * on, the engine keeps the stream's last bytes, which a history that starts anew is primed
      * with.
      */
-    public void planBlock(BlockJob job, int workers, byte[] src, int offset, int length) {
-        plan(job, workers);
+    public void planBlock(BlockJob job, int workers, int length, byte[] src, int offset) {
+        plan(job, workers, length);
         if (histories != null) {
             histories.plan(job, src, offset, length, controller.lendsHistories());
         }
     }
 
-    private void plan(BlockJob job, int workers) {
+    private void plan(BlockJob job, int workers, int length) {
         ensureOpen();
         if (workers < 1) {
             throw new IllegalArgumentException("workers must be at least 1, was " + workers);
         }
+        FrameEncoder.checkBlockLength(length, blockSize);
+        job.plannedLength = length;
+        job.streamOffset = plannedOffset;
+        plannedOffset += length;
         job.plannedRung = rung;
         job.workers = workers;
         if (skipRemaining > 0 && !controller.skipAfterIncompressible()) {
@@ -314,6 +331,8 @@ public final class AdaptiveCompressor implements AutoCloseable {
             job.history = null;
         }
         digest.add(job.uncompressedLength, job.contentCrc);
+        recordedOffset += job.uncompressedLength;
+        lastStreamOffset = job.streamOffset;
         lastIncompressible = job.skipped || job.didNotShrink;
         lastSkipped = job.skipped;
         if (!job.skipped && job.tryRung > 0) {
@@ -447,7 +466,8 @@ public final class AdaptiveCompressor implements AutoCloseable {
         BlockHeader header = recompressHeader.parse(src, offset, salt, blockSize, 0);
         int uncompressed = header.uncompressedLength();
         recompressDecoder.decode(header, src, offset + FrameFormat.BLOCK_HEADER_LENGTH, recompressBlock, 0, 0);
-        return reencode(recompressBlock, 0, uncompressed, storedRung, length, toRung, dst, dstOffset);
+        return reencode(recompressBlock, 0, uncompressed, header.streamOffset(), storedRung, length, toRung, dst,
+                dstOffset);
     }
 
     /**
@@ -466,8 +486,8 @@ public final class AdaptiveCompressor implements AutoCloseable {
                     + " compressed again, or is not these " + length + " bytes");
         }
         checkRecompressible(storedRung, toRung);
-        int n = reencode(src, offset, length, storedRung, FrameFormat.BLOCK_HEADER_LENGTH + lastStored, toRung, dst,
-                dstOffset);
+        int n = reencode(src, offset, length, lastStreamOffset, storedRung, FrameFormat.BLOCK_HEADER_LENGTH + lastStored,
+                toRung, dst, dstOffset);
         if (n > 0) {
             lastRecompressibleRung = toRung;
         }
@@ -487,9 +507,11 @@ public final class AdaptiveCompressor implements AutoCloseable {
     }
 
     /** Encodes a block stored in a frame of {@code storedLength} bytes again at {@code toRung}, if smaller. */
-    private int reencode(byte[] block, int offset, int length, int storedRung, int storedLength, int toRung,
-            byte[] dst, int dstOffset) {
+    private int reencode(byte[] block, int offset, int length, long streamOffset, int storedRung, int storedLength,
+            int toRung, byte[] dst, int dstOffset) {
         BlockJob j = recompressJob;
+        j.plannedLength = length;
+        j.streamOffset = streamOffset;
         j.plannedRung = toRung;
         j.tryRung = toRung;
         j.skipped = false;

@@ -40,6 +40,10 @@ public final class BlockJob {
     /** True if the block's rung keeps a history but none was lent to it (see Observation#historyWithheld). */
     boolean historyWithheld;
 
+    /** The stream's content bytes before the block, as its header carries them; set when it is planned. */
+    long streamOffset;
+    /** The block's length as planned; the encoder checks it is given that many bytes. */
+    int plannedLength;
     int uncompressedLength;
     /** The CRC32C of the block's content, as its header carries it. */
     int contentCrc;

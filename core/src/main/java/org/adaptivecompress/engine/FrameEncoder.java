@@ -65,6 +65,10 @@ public final class FrameEncoder implements AutoCloseable {
             throw new IllegalStateException("frame encoder is closed");
         }
         checkBlockLength(length, blockSize);
+        if (length != job.plannedLength) {
+            throw new IllegalArgumentException("the job was planned for a block of " + job.plannedLength
+                    + " bytes, not " + length);
+        }
         int payloadOffset = dstOffset + FrameFormat.BLOCK_HEADER_LENGTH;
         int tryRung = job.tryRung;
         long start = System.nanoTime();
@@ -111,17 +115,18 @@ public final class FrameEncoder implements AutoCloseable {
                 : continues ? FrameFormat.BLOCK_FLAG_CONTINUES
                 : job.prime != null ? job.primeFlag : 0;
         FrameFormat.writeBlockHeader(dst, dstOffset, salt, used.codec().id(), used.level(), historyId,
-                historyFlags, length, stored, job.contentCrc, headerCrc);
+                historyFlags, length, stored, job.contentCrc, job.streamOffset, headerCrc);
         job.frameLength = FrameFormat.BLOCK_HEADER_LENGTH + stored;
         return job.payloadInSource ? FrameFormat.BLOCK_HEADER_LENGTH : job.frameLength;
     }
 
     /**
      * Writes the end-of-stream marker carrying {@code digest} (see
-     * {@link org.adaptivecompress.format.StreamDigest}); returns its length.
+     * {@link org.adaptivecompress.format.StreamDigest}) and the stream's content length; returns its length.
      */
-    int writeEndOfStream(byte[] dst, int offset, int digest) {
-        FrameFormat.writeBlockHeader(dst, offset, salt, FrameFormat.END_OF_STREAM, 0, 0, 0, digest, headerCrc);
+    int writeEndOfStream(byte[] dst, int offset, int digest, long contentLength) {
+        FrameFormat.writeBlockHeader(dst, offset, salt, FrameFormat.END_OF_STREAM, 0, 0, 0, digest, contentLength,
+                headerCrc);
         return FrameFormat.BLOCK_HEADER_LENGTH;
     }
 

@@ -20,33 +20,52 @@ public final class BlockHeader {
     private boolean continuesHistory;
     private boolean primed;
     private boolean primedShort;
+    private long streamOffset;
 
     /**
-     * Parses and validates the header at {@code src[offset]}: the header check, the codec id,
-     * the flags, and both lengths against {@code maxBlockLength}, all before the caller reads or
-     * allocates anything for the payload.
+     * Parses and validates the {@link FrameFormat#VERSION current version}'s header at
+     * {@code src[offset]}: the header check, the codec id, the flags, and both lengths against
+     * {@code maxBlockLength}, all before the caller reads or allocates anything for the payload.
      *
      * @param salt the stream's salt, from its stream header
      * @param position the header's offset in the stream, for error messages
      */
     public BlockHeader parse(byte[] src, int offset, int salt, int maxBlockLength, long position)
             throws FrameFormatException {
-        return parse(src, offset, salt, false, maxBlockLength, position);
+        return parse(src, offset, FrameFormat.VERSION, salt, false, maxBlockLength, position);
     }
 
     /**
-     * Like {@link #parse(byte[], int, int, int, long)}, for a stream whose header may allow
-     * histories ({@link FrameFormat#usesHistory}): then a zstd or xz block may name a history
-     * and continue its stream or start it primed, and any other block must not.
-     *
-     * @param history whether the stream header sets {@link FrameFormat#STREAM_FLAG_HISTORY}
+     * Like {@link #parse(byte[], int, int, int, long)}, for a stream of the current version
+     * whose header may allow histories ({@link FrameFormat#usesHistory}).
      */
     public BlockHeader parse(byte[] src, int offset, int salt, boolean history, int maxBlockLength, long position)
             throws FrameFormatException {
-        int expectedCheck = FrameFormat.getInt(src, offset + 16);
-        if (FrameFormat.headerCheck(src, offset, salt, scratch) != expectedCheck) {
+        return parse(src, offset, FrameFormat.VERSION, salt, history, maxBlockLength, position);
+    }
+
+    /**
+     * Like {@link #parse(byte[], int, int, int, long)}, for a stream of {@code version} whose
+     * header may allow histories ({@link FrameFormat#usesHistory}): then a zstd or xz block may
+     * name a history and continue its stream or start it primed, and any other block must not.
+     * Where the stream offset is (version 2 on) it must not be negative; checking it against
+     * the blocks before is the caller's ({@link FrameParser}).
+     *
+     * @param version the stream header's version, one {@link FrameFormat#readStreamHeader} accepted
+     * @param history whether the stream header sets {@link FrameFormat#STREAM_FLAG_HISTORY}
+     */
+    public BlockHeader parse(byte[] src, int offset, int version, int salt, boolean history, int maxBlockLength,
+            long position) throws FrameFormatException {
+        int checked = FrameFormat.blockHeaderLength(version) - 4;
+        int expectedCheck = FrameFormat.getInt(src, offset + checked);
+        if (FrameFormat.headerCheck(src, offset, checked, salt, scratch) != expectedCheck) {
             throw new CorruptFrameException("block header at stream offset " + position
                     + " fails its header check: the header is damaged or belongs to another stream");
+        }
+        streamOffset = version == FrameFormat.VERSION_1 ? -1 : FrameFormat.getLong(src, offset + 16);
+        if (version != FrameFormat.VERSION_1 && streamOffset < 0) {
+            throw new CorruptFrameException("block at stream offset " + position + " starts at content offset "
+                    + streamOffset);
         }
         int codecId = src[offset] & 0xFF;
         int flags = src[offset + 1] & 0xFF;
@@ -63,7 +82,7 @@ public final class BlockHeader {
         if (unknownFlags != 0) {
             throw new CorruptFrameException(String.format(
                     "block at stream offset %d sets flag bits 0x%02X, which format version %d does not define",
-                    position, unknownFlags, FrameFormat.VERSION));
+                    position, unknownFlags, version));
         }
         if (!history && (flags != 0 || historyId != 0)) {
             throw new CorruptFrameException(String.format(
@@ -174,8 +193,16 @@ public final class BlockHeader {
         return primedShort ? FrameFormat.SHORT_PRIME_LENGTH : 1 << FrameFormat.HISTORY_WINDOW_LOG;
     }
 
-    /** CRC32C of the uncompressed bytes. */
+    /** CRC32C of the uncompressed bytes; in the end marker, the stream's digest. */
     public int contentCrc() {
         return contentCrc;
+    }
+
+    /**
+     * The stream's content bytes before this block; in the end marker, all of them. -1 in a
+     * version 1 stream, whose headers do not carry it.
+     */
+    public long streamOffset() {
+        return streamOffset;
     }
 }

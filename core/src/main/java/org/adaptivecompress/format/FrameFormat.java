@@ -3,23 +3,31 @@ package org.adaptivecompress.format;
 import java.util.zip.CRC32C;
 
 /**
- * Constants and byte-level helpers of frame format v1, specified in {@code docs/FORMAT.md}.
+ * Constants and byte-level helpers of the frame format, specified in {@code docs/FORMAT.md}.
  *
  * <p>A stream is a {@linkplain #STREAM_HEADER_LENGTH 12-byte header} (magic, version, flags,
- * salt) followed by blocks, each a {@linkplain #BLOCK_HEADER_LENGTH 20-byte header} and its
- * payload, and ends with an end-of-stream block. All integers are big-endian. A block decodes
- * alone unless the stream allows histories and its header names one.
+ * salt) followed by blocks, each a {@linkplain #BLOCK_HEADER_LENGTH 28-byte header} (20 bytes in
+ * version 1, which has no stream offset) and its payload, and ends with an end-of-stream block.
+ * All integers are big-endian. A block decodes alone unless the stream allows histories and its
+ * header names one.
  */
 public final class FrameFormat {
 
     /** {@code "AdOC"}: the first four bytes of every stream. */
     public static final int MAGIC = 0x41644F43;
-    /** The format version this library writes and reads. */
-    public static final int VERSION = 1;
+    /** The format version this library writes; it reads this one and {@link #VERSION_1}. */
+    public static final int VERSION = 2;
+    /** The first version: block headers without the stream offset, so a lost frame shows only at the end marker. */
+    public static final int VERSION_1 = 1;
     /** Magic (4), version (1), flags (1), reserved (2), salt (4). */
     public static final int STREAM_HEADER_LENGTH = 12;
-    /** Codec (1), flags (1), level (1), history id (1), uncompressed length (4), stored length (4), CRC32C (4), header check (4). */
-    public static final int BLOCK_HEADER_LENGTH = 20;
+    /**
+     * Codec (1), flags (1), level (1), history id (1), uncompressed length (4), stored length
+     * (4), CRC32C (4), stream offset (8), header check (4): the block header this library writes.
+     */
+    public static final int BLOCK_HEADER_LENGTH = 28;
+    /** A version 1 block header: the same without the stream offset. */
+    public static final int BLOCK_HEADER_LENGTH_V1 = 20;
     /** The codec byte of the end-of-stream block. */
     public static final int END_OF_STREAM = 0xFF;
     /**
@@ -81,6 +89,11 @@ public final class FrameFormat {
         return BLOCK_HEADER_LENGTH + blockLength;
     }
 
+    /** The length of a block header in a stream of {@code version}, one a reader accepts. */
+    public static int blockHeaderLength(int version) {
+        return version == VERSION_1 ? BLOCK_HEADER_LENGTH_V1 : BLOCK_HEADER_LENGTH;
+    }
+
     /** Validates a reader's block-length ceiling. */
     public static int checkMaxBlockLength(int maxBlockLength) {
         if (maxBlockLength < 1 || maxBlockLength > MAX_BLOCK_LENGTH_LIMIT) {
@@ -120,10 +133,10 @@ public final class FrameFormat {
             throw new BadMagicException(String.format(
                     "not an adaptive-compress stream: expected magic 0x%08X ('AdOC'), found 0x%08X", MAGIC, magic));
         }
-        int version = src[offset + 4] & 0xFF;
-        if (version != VERSION) {
-            throw new UnsupportedVersionException(
-                    "stream is format version " + version + "; this reader supports version " + VERSION);
+        int version = version(src, offset);
+        if (version != VERSION && version != VERSION_1) {
+            throw new UnsupportedVersionException("stream is format version " + version
+                    + "; this reader supports versions " + VERSION_1 + " and " + VERSION);
         }
         int unknownFlags = src[offset + 5] & 0xFF & ~STREAM_FLAG_HISTORY;
         if (unknownFlags != 0) {
@@ -139,6 +152,11 @@ public final class FrameFormat {
         return getInt(src, offset + 8);
     }
 
+    /** The version byte of the stream header at {@code src[offset]}, valid or not. */
+    public static int version(byte[] src, int offset) {
+        return src[offset + 4] & 0xFF;
+    }
+
     /**
      * True if the valid stream header at {@code src[offset]} says its blocks may belong to
      * histories ({@link #STREAM_FLAG_HISTORY}).
@@ -152,24 +170,46 @@ public final class FrameFormat {
      *
      * @param codecId the codec's wire id, or {@link #END_OF_STREAM}
      * @param level informational level hint; clamped to a signed byte
+     * @param streamOffset the stream's content bytes before this block (for the end marker: all of them)
      */
     public static void writeBlockHeader(byte[] dst, int offset, int salt, int codecId, int level,
-            int uncompressedLength, int storedLength, int contentCrc, CRC32C scratch) {
+            int uncompressedLength, int storedLength, int contentCrc, long streamOffset, CRC32C scratch) {
         writeBlockHeader(dst, offset, salt, codecId, level, 0, 0, uncompressedLength, storedLength, contentCrc,
-                scratch);
+                streamOffset, scratch);
     }
 
     /**
-     * Writes a block header at {@code dst[offset]}.
+     * Writes a block header of the current {@link #VERSION} at {@code dst[offset]}.
      *
      * @param codecId the codec's wire id, or {@link #END_OF_STREAM}
      * @param level informational level hint; clamped to a signed byte
      * @param historyId the block's history, 1 to {@link #MAX_HISTORIES}, or 0 if it decodes alone
      * @param historyFlags {@link #BLOCK_FLAG_CONTINUES}, {@link #BLOCK_FLAG_PRIMED},
      *     {@link #BLOCK_FLAG_PRIMED_SHORT} or 0
+     * @param streamOffset the stream's content bytes before this block (for the end marker: all of them)
      */
     public static void writeBlockHeader(byte[] dst, int offset, int salt, int codecId, int level, int historyId,
+            int historyFlags, int uncompressedLength, int storedLength, int contentCrc, long streamOffset,
+            CRC32C scratch) {
+        writeHeaderFields(dst, offset, codecId, level, historyId, historyFlags, uncompressedLength, storedLength,
+                contentCrc);
+        putLong(dst, offset + 16, streamOffset);
+        putInt(dst, offset + 24, headerCheck(dst, offset, 24, salt, scratch));
+    }
+
+    /**
+     * Writes a {@link #VERSION_1} block header at {@code dst[offset]}: for tests and tools that
+     * need streams as older writers made them.
+     */
+    public static void writeBlockHeaderV1(byte[] dst, int offset, int salt, int codecId, int level, int historyId,
             int historyFlags, int uncompressedLength, int storedLength, int contentCrc, CRC32C scratch) {
+        writeHeaderFields(dst, offset, codecId, level, historyId, historyFlags, uncompressedLength, storedLength,
+                contentCrc);
+        putInt(dst, offset + 16, headerCheck(dst, offset, 16, salt, scratch));
+    }
+
+    private static void writeHeaderFields(byte[] dst, int offset, int codecId, int level, int historyId,
+            int historyFlags, int uncompressedLength, int storedLength, int contentCrc) {
         dst[offset] = (byte) codecId;
         dst[offset + 1] = (byte) historyFlags;
         dst[offset + 2] = (byte) Math.max(Byte.MIN_VALUE, Math.min(Byte.MAX_VALUE, level));
@@ -177,17 +217,19 @@ public final class FrameFormat {
         putInt(dst, offset + 4, uncompressedLength);
         putInt(dst, offset + 8, storedLength);
         putInt(dst, offset + 12, contentCrc);
-        putInt(dst, offset + 16, headerCheck(dst, offset, salt, scratch));
     }
 
-    /** CRC32C over the salt (big-endian) followed by the first 16 bytes of the block header. */
-    static int headerCheck(byte[] header, int offset, int salt, CRC32C scratch) {
+    /**
+     * CRC32C over the salt (big-endian) followed by the block header's bytes before its check:
+     * {@code checkedLength} is 24 in version 2, 16 in version 1.
+     */
+    public static int headerCheck(byte[] header, int offset, int checkedLength, int salt, CRC32C scratch) {
         scratch.reset();
         scratch.update(salt >>> 24);
         scratch.update(salt >>> 16);
         scratch.update(salt >>> 8);
         scratch.update(salt);
-        scratch.update(header, offset, 16);
+        scratch.update(header, offset, checkedLength);
         return (int) scratch.getValue();
     }
 
@@ -197,6 +239,17 @@ public final class FrameFormat {
         dst[offset + 1] = (byte) (value >>> 16);
         dst[offset + 2] = (byte) (value >>> 8);
         dst[offset + 3] = (byte) value;
+    }
+
+    /** Writes {@code value} big-endian at {@code dst[offset]}. */
+    public static void putLong(byte[] dst, int offset, long value) {
+        putInt(dst, offset, (int) (value >>> 32));
+        putInt(dst, offset + 4, (int) value);
+    }
+
+    /** Reads a big-endian long at {@code src[offset]}. */
+    public static long getLong(byte[] src, int offset) {
+        return (long) getInt(src, offset) << 32 | getInt(src, offset + 4) & 0xFFFFFFFFL;
     }
 
     /** Reads a big-endian int at {@code src[offset]}. */

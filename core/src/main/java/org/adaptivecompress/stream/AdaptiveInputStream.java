@@ -12,11 +12,11 @@ import org.adaptivecompress.format.BlockHeader;
 import org.adaptivecompress.format.FrameFormat;
 import org.adaptivecompress.format.FrameFormatException;
 import org.adaptivecompress.format.PayloadBuffer;
-import org.adaptivecompress.format.StreamDigest;
+import org.adaptivecompress.format.FrameParser;
 import org.adaptivecompress.format.TruncatedStreamException;
 
 /**
- * Decodes a stream written by {@link AdaptiveOutputStream} (or any writer of frame format v1),
+ * Decodes a stream written by {@link AdaptiveOutputStream} (or any writer of the frame format, version 1 or 2),
  * verifying every block's checksum.
  *
  * <p>It needs none of the writer's settings: each block names its codec. Bad input fails with
@@ -39,21 +39,17 @@ public final class AdaptiveInputStream extends InputStream {
     private final InputStream in;
     private final int maxBlockLength;
     private final boolean concatenated;
-    private final BlockHeader header = new BlockHeader();
     private final BlockDecoder decoder = new BlockDecoder();
-    private final StreamDigest digest = new StreamDigest();
-    private final byte[] headerBytes = new byte[FrameFormat.BLOCK_HEADER_LENGTH];
+    private final FrameParser parser;
+    private BlockHeader header;
+    private final byte[] headerBytes = new byte[Math.max(FrameFormat.STREAM_HEADER_LENGTH, FrameFormat.BLOCK_HEADER_LENGTH)];
     private byte[] stored = new byte[0];
     private byte[] block = new byte[0];
     private int position;
     private int limit;
     private long offset;
-    private int salt;
-    /** Whether the stream being read allows histories. */
-    private boolean history;
     /** Bytes of the next block header already read, with the last payload, into {@link #headerBytes}. */
     private int headerPrefetched;
-    private boolean inStream;
     private boolean ended;
     private IOException failure;
     private boolean closed;
@@ -67,6 +63,7 @@ public final class AdaptiveInputStream extends InputStream {
         this.in = Objects.requireNonNull(in, "in is null");
         this.maxBlockLength = b.maxBlockLength;
         this.concatenated = b.concatenated;
+        this.parser = new FrameParser(decoder, maxBlockLength);
     }
 
     /** A builder for streams with other options. */
@@ -177,7 +174,7 @@ public final class AdaptiveInputStream extends InputStream {
 
     private int decodeNextBlock(byte[] dst, int off, int len) throws IOException {
         while (!ended) {
-            if (!inStream) {
+            if (!parser.inStream()) {
                 if (!readStreamHeader()) {
                     ended = true;
                     return END;
@@ -187,14 +184,12 @@ public final class AdaptiveInputStream extends InputStream {
             long blockOffset = offset - headerPrefetched;
             int present = headerPrefetched;
             headerPrefetched = 0;
-            if (!readFully(headerBytes, present, FrameFormat.BLOCK_HEADER_LENGTH, "block header")) {
+            if (!readFully(headerBytes, present, parser.blockHeaderLength(), "block header")) {
                 throw new TruncatedStreamException("stream ends at offset " + offset
                         + " without its end-of-stream marker");
             }
-            header.parse(headerBytes, 0, salt, history, maxBlockLength, blockOffset);
+            header = parser.blockHeader(headerBytes, 0, blockOffset);
             if (header.isEndOfStream()) {
-                digest.verify(header, blockOffset);
-                inStream = false;
                 ended = !concatenated;
                 continue;
             }
@@ -213,7 +208,6 @@ public final class AdaptiveInputStream extends InputStream {
                 target = direct ? dst : atLeast(block, length);
                 decoder.decode(header, stored, 0, target, targetOffset, blockOffset);
             }
-            digest.add(header);
             if (direct) {
                 return length;
             }
@@ -232,14 +226,14 @@ public final class AdaptiveInputStream extends InputStream {
     /**
      * Reads the block's payload into {@code dst[off, off + storedLength)}, and if
      * {@code withNextHeader}, in the same reads as much of the next block's header as comes with
-     * it (into the {@value FrameFormat#BLOCK_HEADER_LENGTH} bytes after the payload): a payload is
+     * it (into the {@link FrameParser#blockHeaderLength()} bytes after the payload): a payload is
      * always followed by a block header or the end marker, both that long, so this never reads
      * past the stream, and it saves a read call per block. {@code dst} grows as the bytes arrive
      * ({@link PayloadBuffer}); returns it, or the larger array that replaced it.
      */
     private byte[] readPayload(byte[] dst, int off, boolean withNextHeader) throws IOException {
         int storedLength = header.storedLength();
-        int upTo = storedLength + (withNextHeader ? FrameFormat.BLOCK_HEADER_LENGTH : 0);
+        int upTo = storedLength + (withNextHeader ? parser.blockHeaderLength() : 0);
         int done = 0;
         while (done < storedLength) {
             dst = PayloadBuffer.roomFor(dst, off + done, off + upTo);
@@ -267,11 +261,7 @@ public final class AdaptiveInputStream extends InputStream {
             }
             return false;
         }
-        salt = FrameFormat.readStreamHeader(headerBytes, 0);
-        history = FrameFormat.usesHistory(headerBytes, 0);
-        decoder.newStream(history);
-        digest.reset();
-        inStream = true;
+        parser.streamHeader(headerBytes, 0);
         return true;
     }
 

@@ -169,7 +169,7 @@ final class WorkerPool {
         slot.length = length;
         slot.done = false;
         slot.fifoAtDispatch = fifo.queuedBytes();
-        compressor.planBlock(slot.job, k, slot.input, INPUT_OFFSET, length);
+        compressor.planBlock(slot.job, k, length, slot.input, INPUT_OFFSET);
         lock.lock();
         try {
             pending.addLast(slot);

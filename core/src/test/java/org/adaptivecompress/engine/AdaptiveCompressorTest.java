@@ -60,7 +60,7 @@ class AdaptiveCompressorTest {
             assertThat(stats.blocks(1)).isEqualTo(1);
             assertThat(stats.currentRung()).isEqualTo(0);
             assertThat(stats.totalBytesIn()).isEqualTo(3L * BLOCK);
-            assertThat(stats.bytesOut(0)).isEqualTo(BLOCK + 20);
+            assertThat(stats.bytesOut(0)).isEqualTo(BLOCK + FrameFormat.BLOCK_HEADER_LENGTH);
             assertThat(stats.bytesOut(2)).isLessThan(stats.bytesOut(1));
             assertThat(stats.blocksByRung()).isEqualTo("raw=1 lz4=1 zstd:3=1");
         }
@@ -68,7 +68,7 @@ class AdaptiveCompressorTest {
         Observation second = controller.observations().get(1);
         assertThat(second.rung()).isEqualTo(2);
         assertThat(second.topRung()).isEqualTo(2);
-        assertThat(second.fifoGrowth()).isEqualTo(201 + 20 + second.storedLength());
+        assertThat(second.fifoGrowth()).isEqualTo(201 + FrameFormat.BLOCK_HEADER_LENGTH + second.storedLength());
         assertThat(second.uncompressedLength()).isEqualTo(BLOCK);
         assertThat(second.storedLength()).isLessThan(BLOCK / 2);
         assertThat(second.drainedBytes()).isEqualTo(1000);
@@ -86,7 +86,7 @@ class AdaptiveCompressorTest {
 
         try (AdaptiveCompressor compressor = new AdaptiveCompressor(options)) {
             for (int i = 0; i < blocks; i++) {
-                assertThat(compressor.compressBlock(random, 0, BLOCK, frame, 0)).isEqualTo(BLOCK + 20);
+                assertThat(compressor.compressBlock(random, 0, BLOCK, frame, 0)).isEqualTo(BLOCK + FrameFormat.BLOCK_HEADER_LENGTH);
                 compressor.update(PipelineSample.ofFifo(0, 0, 0));
             }
             CompressionStatistics stats = compressor.statistics();
@@ -314,8 +314,8 @@ class AdaptiveCompressorTest {
 
                     boolean storedRaw = fixed == 0 || block == random;
                     if (storedRaw) {
-                        assertThat(writtenLength).as("rung %d: only the header", fixed).isEqualTo(20);
-                        System.arraycopy(block, 0, written, 20, BLOCK);
+                        assertThat(writtenLength).as("rung %d: only the header", fixed).isEqualTo(FrameFormat.BLOCK_HEADER_LENGTH);
+                        System.arraycopy(block, 0, written, FrameFormat.BLOCK_HEADER_LENGTH, BLOCK);
                         writtenLength += BLOCK;
                     }
                     assertThat(writtenLength).isEqualTo(frameLength);

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.Arrays;
 import org.adaptivecompress.control.FixedController;
 import org.adaptivecompress.control.Observation;
+import org.adaptivecompress.format.FrameFormat;
 import org.adaptivecompress.testing.DataKind;
 import org.adaptivecompress.testing.ScriptedController;
 import org.junit.jupiter.api.Test;
@@ -39,8 +40,8 @@ class ParallelEngineTest {
                 // then encode the second first.
                 BlockJob first = new BlockJob();
                 BlockJob second = new BlockJob();
-                engine.planBlock(first, 2);
-                engine.planBlock(second, 2);
+                engine.planBlock(first, 2, BLOCK);
+                engine.planBlock(second, 2, BLOCK);
                 byte[] frame1 = new byte[AdaptiveCompressor.maxFrameLength(BLOCK)];
                 byte[] frame2 = new byte[AdaptiveCompressor.maxFrameLength(BLOCK)];
                 odd.encode(second, data, (pair + 1) * BLOCK, BLOCK, frame2, 0);
@@ -70,8 +71,8 @@ class ParallelEngineTest {
                 FrameEncoder encoder = engine.newFrameEncoder()) {
             BlockJob a = new BlockJob();
             BlockJob b = new BlockJob();
-            engine.planBlock(a, 4);
-            engine.planBlock(b, 4);
+            engine.planBlock(a, 4, BLOCK);
+            engine.planBlock(b, 4, BLOCK);
             encoder.encode(a, text, 0, BLOCK, frame, 0);
             encoder.encode(b, text, 0, BLOCK, frame, 0);
             engine.recordBlock(a);
@@ -103,16 +104,16 @@ class ParallelEngineTest {
                 FrameEncoder encoder = engine.newFrameEncoder()) {
             for (int i = 0; i < workers; i++) {
                 inFlight[i] = new BlockJob();
-                engine.planBlock(inFlight[i], workers);
+                engine.planBlock(inFlight[i], workers, BLOCK);
             }
             for (int block = 0; block < 200; block++) {
                 BlockJob job = inFlight[block % workers];
                 encoder.encode(job, random, 0, BLOCK, frame, 0);
                 tried += job.skipped ? 0 : 1;
-                assertThat(job.frameLength()).isEqualTo(BLOCK + 20);
+                assertThat(job.frameLength()).isEqualTo(BLOCK + FrameFormat.BLOCK_HEADER_LENGTH);
                 engine.recordBlock(job);
                 engine.update(PipelineSample.ofFifo(0, 0, 0));
-                engine.planBlock(job, workers);
+                engine.planBlock(job, workers, BLOCK);
             }
             CompressionStatistics stats = engine.statistics();
             assertThat(stats.blocks(0)).isEqualTo(200);
@@ -128,20 +129,23 @@ class ParallelEngineTest {
         AdaptiveCompressor engine = new AdaptiveCompressor(options);
         FrameEncoder encoder = engine.newFrameEncoder();
         BlockJob job = new BlockJob();
-        assertThatThrownBy(() -> engine.planBlock(job, 0)).hasMessageContaining("workers must be at least 1");
-        engine.planBlock(job, 1);
+        assertThatThrownBy(() -> engine.planBlock(job, 0, 10)).hasMessageContaining("workers must be at least 1");
+        assertThatThrownBy(() -> engine.planBlock(job, 1, 2048)).hasMessageContaining("block length must be in [1, 1024]");
+        engine.planBlock(job, 1, 10);
         assertThatThrownBy(() -> encoder.encode(job, new byte[2048], 0, 2048, new byte[4096], 0))
                 .hasMessageContaining("block length must be in [1, 1024]");
+        assertThatThrownBy(() -> encoder.encode(job, new byte[20], 0, 20, new byte[64], 0))
+                .hasMessageContaining("planned for a block of 10 bytes, not 20");
         assertThatThrownBy(() -> Observation.builder().workers(0)).hasMessageContaining("workers");
         assertThat(Observation.builder().build().workers()).isEqualTo(1);
 
         engine.close();
         assertThat(encoder.encode(job, new byte[10], 0, 10, new byte[64], 0))
-                .as("an encoder outlives the engine that made it").isEqualTo(30);
+                .as("an encoder outlives the engine that made it").isEqualTo(10 + FrameFormat.BLOCK_HEADER_LENGTH);
         encoder.close();
         encoder.close();
         assertThatThrownBy(() -> encoder.encode(job, new byte[10], 0, 10, new byte[64], 0))
                 .hasMessageContaining("closed");
-        assertThatThrownBy(() -> engine.planBlock(job, 1)).hasMessageContaining("closed");
+        assertThatThrownBy(() -> engine.planBlock(job, 1, 10)).hasMessageContaining("closed");
     }
 }

@@ -13,8 +13,10 @@ import org.adaptivecompress.engine.PipelineSample;
 import org.adaptivecompress.testing.ScriptedController;
 
 /**
- * Writes the committed binary test vectors of frame format v1 ({@code src/test/resources/vectors}).
- * Run it only when the format changes on purpose, with the version bumped:
+ * Writes the committed binary test vectors of the frame format version this library writes
+ * ({@code src/test/resources/vectors/v<version>-*}); those of earlier versions stay as their
+ * writers left them, for the readers to keep reading. Run it only when the format changes on
+ * purpose, with the version bumped:
  * {@code mvn -pl core test-compile exec:java -Dexec.classpathScope=test
  * -Dexec.mainClass=org.adaptivecompress.format.TestVectors}.
  */
@@ -26,15 +28,21 @@ public final class TestVectors {
     static final byte[] INPUT = input();
     /** One rung per codec, as the vectors are named. */
     static final String[] SINGLE = {"raw", "lz4", "lz4hc:9", "zstd:3", "xz:6", "deflate:6"};
-    /** The history vector's file. */
-    static final String HISTORY_VECTOR = "v1-zstd-3-history.adc";
+    /** The versions vectors are committed for: every version a reader reads. */
+    static final int[] VERSIONS = {FrameFormat.VERSION_1, FrameFormat.VERSION};
     /** The mixed vector's ladder; each of its blocks uses the next rung. */
     static final String MIXED_LADDER = "raw,lz4,lz4hc:9,zstd:3,xz:6,deflate:6,zstd:-1";
 
     private TestVectors() {}
 
-    static String fileName(String rung) {
-        return "v1-" + rung.replace(':', '-') + ".adc";
+    /** The single-codec vector of {@code rung}, or "mixed", or "zstd-3-history", for {@code version}. */
+    static String fileName(int version, String rung) {
+        return "v" + version + "-" + rung.replace(':', '-') + ".adc";
+    }
+
+    /** The history vector's file for {@code version}. */
+    static String historyVector(int version) {
+        return fileName(version, "zstd:3-history");
     }
 
     private static byte[] input() {
@@ -96,9 +104,9 @@ public final class TestVectors {
         Files.createDirectories(dir);
         Files.write(dir.resolve("input.txt"), INPUT);
         for (String rung : SINGLE) {
-            Files.write(dir.resolve(fileName(rung)), encodeSingle(rung));
+            Files.write(dir.resolve(fileName(FrameFormat.VERSION, rung)), encodeSingle(rung));
         }
-        Files.write(dir.resolve("v1-mixed.adc"), encodeMixed());
-        Files.write(dir.resolve(HISTORY_VECTOR), encodeHistory());
+        Files.write(dir.resolve(fileName(FrameFormat.VERSION, "mixed")), encodeMixed());
+        Files.write(dir.resolve(historyVector(FrameFormat.VERSION)), encodeHistory());
     }
 }

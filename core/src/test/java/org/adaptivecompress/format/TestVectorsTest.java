@@ -7,15 +7,24 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Stream;
 import java.util.zip.CRC32C;
 import org.adaptivecompress.codec.CodecType;
 import org.adaptivecompress.stream.AdaptiveInputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** The committed vectors pin frame format v1: if this fails, the format drifted. */
+/**
+ * The committed vectors pin the frame format: those of version 2 are what the writer makes
+ * today, those of version 1 what it made before, which every reader still reads. If this
+ * fails, the format drifted.
+ */
 class TestVectorsTest {
 
     private static byte[] resource(String name) {
@@ -33,24 +42,48 @@ class TestVectorsTest {
         }
     }
 
+    /** Where each block of the vector starts, then where its end marker starts. */
+    private static List<Integer> frames(byte[] vector, int version) {
+        List<Integer> starts = new ArrayList<>();
+        int at = FrameFormat.STREAM_HEADER_LENGTH;
+        while ((vector[at] & 0xFF) != FrameFormat.END_OF_STREAM) {
+            starts.add(at);
+            at += FrameFormat.blockHeaderLength(version) + FrameFormat.getInt(vector, at + 8);
+        }
+        starts.add(at);
+        return starts;
+    }
+
+    static Stream<Arguments> singleCodecVectors() {
+        List<Arguments> cases = new ArrayList<>();
+        for (int version : TestVectors.VERSIONS) {
+            for (String rung : TestVectors.SINGLE) {
+                cases.add(Arguments.of(version, rung));
+            }
+        }
+        return cases.stream();
+    }
+
     @Test
     void theInputIsTheOneTheVectorsWereMadeFrom() {
         assertThat(resource("input.txt")).isEqualTo(TestVectors.INPUT);
     }
 
-    @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"raw", "lz4", "lz4hc:9", "zstd:3", "xz:6", "deflate:6"})
-    void eachSingleCodecVectorDecodesToTheInput(String rung) throws IOException {
-        byte[] vector = resource(TestVectors.fileName(rung));
+    @ParameterizedTest(name = "v{0} {1}")
+    @MethodSource("singleCodecVectors")
+    void eachSingleCodecVectorDecodesToTheInput(int version, String rung) throws IOException {
+        byte[] vector = resource(TestVectors.fileName(version, rung));
 
+        assertThat(FrameFormat.version(vector, 0)).isEqualTo(version);
         assertThat(decode(vector)).isEqualTo(TestVectors.INPUT);
         int codec = vector[FrameFormat.STREAM_HEADER_LENGTH] & 0xFF;
         assertThat(codec).isEqualTo(org.adaptivecompress.codec.Rung.parse(rung).codec().id());
     }
 
-    @Test
-    void theMixedVectorDecodesBlockAfterBlockAcrossEveryCodec() throws IOException {
-        byte[] vector = resource("v1-mixed.adc");
+    @ParameterizedTest(name = "v{0}")
+    @ValueSource(ints = {FrameFormat.VERSION_1, FrameFormat.VERSION})
+    void theMixedVectorDecodesBlockAfterBlockAcrossEveryCodec(int version) throws IOException {
+        byte[] vector = resource(TestVectors.fileName(version, "mixed"));
         byte[] decoded = decode(vector);
 
         int blocks = decoded.length / TestVectors.INPUT.length;
@@ -61,18 +94,18 @@ class TestVectorsTest {
         }
         // Walk the frames: every codec of the format appears.
         boolean[] seen = new boolean[CodecType.values().length];
-        int offset = FrameFormat.STREAM_HEADER_LENGTH;
-        while ((vector[offset] & 0xFF) != FrameFormat.END_OF_STREAM) {
-            seen[vector[offset] & 0xFF] = true;
-            offset += FrameFormat.BLOCK_HEADER_LENGTH + FrameFormat.getInt(vector, offset + 8);
+        List<Integer> frames = frames(vector, version);
+        for (int at : frames.subList(0, frames.size() - 1)) {
+            seen[vector[at] & 0xFF] = true;
         }
         assertThat(seen).containsOnly(true);
-        assertThat(offset + FrameFormat.BLOCK_HEADER_LENGTH).isEqualTo(vector.length);
+        assertThat(frames.get(frames.size() - 1) + FrameFormat.blockHeaderLength(version)).isEqualTo(vector.length);
     }
 
-    @Test
-    void theHistoryVectorDecodesAndMarksItsBlocksAsSpecified() throws IOException {
-        byte[] vector = resource(TestVectors.HISTORY_VECTOR);
+    @ParameterizedTest(name = "v{0}")
+    @ValueSource(ints = {FrameFormat.VERSION_1, FrameFormat.VERSION})
+    void theHistoryVectorDecodesAndMarksItsBlocksAsSpecified(int version) throws IOException {
+        byte[] vector = resource(TestVectors.historyVector(version));
 
         byte[] decoded = decode(vector);
         assertThat(decoded).hasSize(4 * TestVectors.INPUT.length);
@@ -84,55 +117,96 @@ class TestVectorsTest {
         assertThat(vector[5]).isEqualTo((byte) FrameFormat.STREAM_FLAG_HISTORY);
         // block by block: codec, flags (continues), history id
         int[][] expected = {{2, 0, 1}, {2, 1, 1}, {2, 1, 1}, {0, 0, 0}};
-        int offset = FrameFormat.STREAM_HEADER_LENGTH;
-        for (int[] block : expected) {
-            assertThat(new int[] {vector[offset] & 0xFF, vector[offset + 1], vector[offset + 3]}).containsExactly(block);
-            offset += FrameFormat.BLOCK_HEADER_LENGTH + FrameFormat.getInt(vector, offset + 8);
+        List<Integer> frames = frames(vector, version);
+        for (int i = 0; i < expected.length; i++) {
+            int at = frames.get(i);
+            assertThat(new int[] {vector[at] & 0xFF, vector[at + 1], vector[at + 3]}).containsExactly(expected[i]);
         }
         // the blocks after the first match the first one instead of repeating it
-        int firstStored = FrameFormat.getInt(vector, FrameFormat.STREAM_HEADER_LENGTH + 8);
-        int second = FrameFormat.STREAM_HEADER_LENGTH + FrameFormat.BLOCK_HEADER_LENGTH + firstStored;
-        assertThat(FrameFormat.getInt(vector, second + 8)).isLessThan(firstStored / 4);
+        assertThat(FrameFormat.getInt(vector, frames.get(1) + 8))
+                .isLessThan(FrameFormat.getInt(vector, frames.get(0) + 8) / 4);
     }
 
-    @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"v1-raw.adc", "v1-mixed.adc", TestVectors.HISTORY_VECTOR})
-    void theEndMarkerCarriesTheDigestOfItsBlocks(String name) throws IOException {
-        byte[] vector = resource(name);
+    static Stream<Arguments> digestVectors() {
+        List<Arguments> cases = new ArrayList<>();
+        for (int version : TestVectors.VERSIONS) {
+            for (String name : new String[] {"raw", "mixed", "zstd:3-history"}) {
+                cases.add(Arguments.of(version, name));
+            }
+        }
+        return cases.stream();
+    }
+
+    @ParameterizedTest(name = "v{0} {1}")
+    @MethodSource("digestVectors")
+    void theEndMarkerCarriesTheDigestOfItsBlocks(int version, String name) throws IOException {
+        byte[] vector = resource(TestVectors.fileName(version, name));
         // Computed here from the specification, not with the library's StreamDigest: the CRC32C
         // of each block's uncompressed length and content CRC, header bytes 4-7 and 12-15.
         CRC32C digest = new CRC32C();
-        int at = FrameFormat.STREAM_HEADER_LENGTH;
-        while ((vector[at] & 0xFF) != FrameFormat.END_OF_STREAM) {
+        List<Integer> frames = frames(vector, version);
+        long content = 0;
+        for (int at : frames.subList(0, frames.size() - 1)) {
             digest.update(vector, at + 4, 4);
             digest.update(vector, at + 12, 4);
-            at += FrameFormat.BLOCK_HEADER_LENGTH + FrameFormat.getInt(vector, at + 8);
+            content += FrameFormat.getInt(vector, at + 4);
         }
-        assertThat(at).isEqualTo(vector.length - FrameFormat.BLOCK_HEADER_LENGTH);
+        int at = frames.get(frames.size() - 1);
+        assertThat(at).isEqualTo(vector.length - FrameFormat.blockHeaderLength(version));
         assertThat(Arrays.copyOfRange(vector, at, at + 12)).containsOnly(0xFF, 0);
         assertThat(FrameFormat.getInt(vector, at + 12)).isEqualTo((int) digest.getValue()).isNotZero();
 
         // As the writers before the digest left it: 0, accepted unchecked.
-        FrameFormat.writeBlockHeader(vector, at, TestVectors.SALT, FrameFormat.END_OF_STREAM, 0, 0, 0, 0,
-                new CRC32C());
+        endMarker(vector, at, version, 0, content);
         assertThat(decode(vector)).startsWith(TestVectors.INPUT);
         // Any other digest is refused.
-        FrameFormat.writeBlockHeader(vector, at, TestVectors.SALT, FrameFormat.END_OF_STREAM, 0, 0, 0,
-                (int) digest.getValue() + 1, new CRC32C());
+        endMarker(vector, at, version, (int) digest.getValue() + 1, content);
         assertThat(catchThrowable(() -> decode(vector))).isInstanceOf(BlockSequenceException.class);
+    }
+
+    private static void endMarker(byte[] vector, int at, int version, int digest, long content) {
+        if (version == FrameFormat.VERSION_1) {
+            FrameFormat.writeBlockHeaderV1(vector, at, TestVectors.SALT, FrameFormat.END_OF_STREAM, 0, 0, 0, 0, 0,
+                    digest, new CRC32C());
+        } else {
+            FrameFormat.writeBlockHeader(vector, at, TestVectors.SALT, FrameFormat.END_OF_STREAM, 0, 0, 0, digest,
+                    content, new CRC32C());
+        }
+    }
+
+    /** Version 2: each block's stream offset is the content before it, the end marker's all of it. */
+    @Test
+    void eachVersion2HeaderCarriesItsStreamOffset() {
+        byte[] vector = resource(TestVectors.fileName(FrameFormat.VERSION, "mixed"));
+        long content = 0;
+        for (int at : frames(vector, FrameFormat.VERSION)) {
+            assertThat(FrameFormat.getLong(vector, at + 16)).as("frame at %d", at).isEqualTo(content);
+            content += FrameFormat.getInt(vector, at + 4);
+        }
+        assertThat(content).isEqualTo(7L * TestVectors.INPUT.length);
     }
 
     @Test
     void theHeaderBytesAreExactlyAsSpecified() {
-        byte[] vector = resource("v1-raw.adc");
-        // magic "AdOC", version 1, flags 0, reserved 0, salt
+        byte[] vector = resource(TestVectors.fileName(FrameFormat.VERSION, "raw"));
+        // magic "AdOC", version 2, flags 0, reserved 0, salt
         assertThat(Arrays.copyOf(vector, 12)).containsExactly(
-                0x41, 0x64, 0x4F, 0x43, 1, 0, 0, 0, 0x5A, 0x17, 0xAD, 0x0C);
-        // raw block header: codec 0, flags 0, level 0, reserved 0, lengths equal
+                0x41, 0x64, 0x4F, 0x43, 2, 0, 0, 0, 0x5A, 0x17, 0xAD, 0x0C);
+        // raw block header: codec 0, flags 0, level 0, history 0, lengths equal, CRC, stream offset 0
         assertThat(Arrays.copyOfRange(vector, 12, 16)).containsExactly(0, 0, 0, 0);
         assertThat(FrameFormat.getInt(vector, 16)).isEqualTo(TestVectors.INPUT.length);
         assertThat(FrameFormat.getInt(vector, 20)).isEqualTo(TestVectors.INPUT.length);
+        assertThat(FrameFormat.getLong(vector, 28)).isZero();
+        // the check: CRC32C of the salt and header bytes 0-23
+        CRC32C check = new CRC32C();
+        check.update(new byte[] {0x5A, 0x17, (byte) 0xAD, 0x0C});
+        check.update(vector, 12, 24);
+        assertThat(FrameFormat.getInt(vector, 36)).isEqualTo((int) check.getValue());
         // what this encoder writes today for the vectors that cannot depend on a codec version
         assertThat(TestVectors.encodeSingle("raw")).isEqualTo(vector);
+
+        byte[] v1 = resource(TestVectors.fileName(FrameFormat.VERSION_1, "raw"));
+        assertThat(v1[4]).isEqualTo((byte) 1);
+        assertThat(FrameFormat.getInt(v1, 20)).isEqualTo(TestVectors.INPUT.length);
     }
 }

@@ -23,6 +23,7 @@ import java.util.stream.Stream;
 import org.adaptivecompress.codec.Ladder;
 import org.adaptivecompress.control.FixedController;
 import org.adaptivecompress.engine.CompressionStatistics;
+import org.adaptivecompress.format.FrameFormat;
 import org.adaptivecompress.testing.DataKind;
 import org.adaptivecompress.testing.ScriptedController;
 import org.junit.jupiter.api.Test;
@@ -137,7 +138,7 @@ class AdaptiveStreamRoundTripTest {
         ByteArrayOutputStream sink = new ByteArrayOutputStream();
         new AdaptiveOutputStream(sink).close();
 
-        assertThat(sink.size()).isEqualTo(12 + 20);
+        assertThat(sink.size()).isEqualTo(FrameFormat.STREAM_HEADER_LENGTH + FrameFormat.BLOCK_HEADER_LENGTH);
         assertThat(decode(sink.toByteArray())).isEmpty();
     }
 
@@ -251,7 +252,7 @@ class AdaptiveStreamRoundTripTest {
             out.finish();
         }
 
-        assertThat(sink.size()).isEqualTo(2 * (12 + 20));
+        assertThat(sink.size()).isEqualTo(2 * (FrameFormat.STREAM_HEADER_LENGTH + FrameFormat.BLOCK_HEADER_LENGTH));
         try (InputStream in = AdaptiveInputStream.builder().concatenated(true)
                 .build(new ByteArrayInputStream(sink.toByteArray()))) {
             assertThat(in.readAllBytes()).isEmpty();

@@ -64,7 +64,7 @@ class CorruptInputTest {
         byte[] bytes = new byte[FrameFormat.STREAM_HEADER_LENGTH + FrameFormat.BLOCK_HEADER_LENGTH + payload];
         FrameFormat.writeStreamHeader(bytes, 0, SALT);
         FrameFormat.writeBlockHeader(bytes, FrameFormat.STREAM_HEADER_LENGTH, SALT, codec, 0, uncompressed, stored,
-                crc, new CRC32C());
+                crc, 0, new CRC32C());
         return bytes;
     }
 
@@ -86,7 +86,7 @@ class CorruptInputTest {
                         .isInstanceOf(FrameFormatException.class);
             }
         }
-        assertThat(harmless).isLessThan(3);
+        assertThat(harmless).as("flips the codec never reads").isLessThanOrEqualTo(3);
     }
 
     @ParameterizedTest(name = "history {0}")
@@ -115,7 +115,7 @@ class CorruptInputTest {
         byte[] flags = validStream(1);
         flags[5] = (byte) 0x81;
         assertThat(readAll(flags)).isInstanceOf(UnsupportedVersionException.class)
-                .hasMessageContaining("flag bits 0x80, which format version 1 does not define");
+                .hasMessageContaining("flag bits 0x80, which format version 2 does not define");
         byte[] reserved = validStream(1);
         reserved[7] = 3;
         assertThat(readAll(reserved)).isInstanceOf(UnsupportedVersionException.class)
@@ -125,8 +125,9 @@ class CorruptInputTest {
     @Test
     void aNewerVersionFailsWithUnsupportedVersion() throws IOException {
         byte[] stream = validStream(1);
-        stream[4] = 2;
-        assertThat(readAll(stream)).isInstanceOf(UnsupportedVersionException.class).hasMessageContaining("version 2");
+        stream[4] = 3;
+        assertThat(readAll(stream)).isInstanceOf(UnsupportedVersionException.class)
+                .hasMessageContaining("format version 3; this reader supports versions 1 and 2");
     }
 
     @Test
@@ -174,7 +175,7 @@ class CorruptInputTest {
 
     @ParameterizedTest(name = "rung {0}")
     @ValueSource(ints = {0, 1, 2})
-    void aFrameLostRepeatedOrMovedWholeFailsAtTheEndMarker(int rung) throws IOException {
+    void aFrameLostRepeatedOrMovedWholeFailsAtTheNextBlock(int rung) throws IOException {
         byte[] stream = validStream(rung);
         assertThat(Frames.starts(stream)).hasSize(4); // three blocks, then the end marker
         assertThat(decode(Frames.reordered(stream, 0, 1, 2))).isEqualTo(DATA);
@@ -187,14 +188,25 @@ class CorruptInputTest {
     }
 
     @Test
-    void anEndMarkerWithoutADigestIsAcceptedAsEarlierWritersLeftIt() throws IOException {
+    void anEndMarkerWithoutADigestIsAcceptedAndTheOffsetsStillSeeALostFrame() throws IOException {
         byte[] stream = validStream(1);
         int end = stream.length - FrameFormat.BLOCK_HEADER_LENGTH;
         FrameFormat.writeBlockHeader(stream, end, FrameFormat.getInt(stream, 8), FrameFormat.END_OF_STREAM, 0, 0, 0,
-                0, new CRC32C());
+                0, DATA.length, new CRC32C());
         assertThat(decode(stream)).isEqualTo(DATA);
-        // without the digest, a lost frame goes unseen: what the digest is for
-        assertThat(decode(Frames.reordered(stream, 0, 2))).hasSizeLessThan(DATA.length);
+        // Without the digest, the blocks' stream offsets catch a lost frame, at the block after it.
+        assertThat(readAll(Frames.reordered(stream, 0, 2))).isInstanceOf(BlockSequenceException.class)
+                .hasMessageContaining("starts at content byte " + 2 * 16 * 1024 + ", but the blocks before it end at "
+                        + 16 * 1024);
+    }
+
+    /** A lost last frame: the end marker says how much content the stream holds. */
+    @Test
+    void theEndMarkerCountsTheContent() throws IOException {
+        byte[] stream = validStream(1);
+        int blocks = Frames.starts(stream).size() - 1;
+        assertThat(readAll(Frames.without(stream, blocks - 1))).isInstanceOf(BlockSequenceException.class)
+                .hasMessageContaining("says its stream holds " + DATA.length + " bytes");
     }
 
     @Test

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import org.adaptivecompress.control.LevelControllers;
 import org.adaptivecompress.engine.CompressionStatistics;
+import org.adaptivecompress.format.FrameFormat;
 import org.adaptivecompress.testing.DataKind;
 import org.adaptivecompress.testing.RateLimitedOutputStream;
 import org.junit.jupiter.api.Test;
@@ -73,6 +74,6 @@ class EmulatedLinkTest {
         assertThat(stats.blocks(0)).as(stats.toString()).isEqualTo(stats.totalBlocks());
         assertThat(stats.incompressibleBlocks()).as("blocks found or assumed incompressible")
                 .isGreaterThan(stats.totalBlocks() / 2);
-        assertThat(stats.totalBytesOut()).isLessThan(stats.totalBytesIn() + stats.totalBlocks() * 20 + 1);
+        assertThat(stats.totalBytesOut()).isLessThan(stats.totalBytesIn() + stats.totalBlocks() * FrameFormat.BLOCK_HEADER_LENGTH + 1);
     }
 }

@@ -23,6 +23,7 @@ import org.adaptivecompress.control.FixedController;
 import org.adaptivecompress.control.LevelController;
 import org.adaptivecompress.control.Observation;
 import org.adaptivecompress.control.Reason;
+import org.adaptivecompress.format.BlockSequenceException;
 import org.adaptivecompress.format.CorruptFrameException;
 import org.adaptivecompress.format.FrameFormat;
 import org.adaptivecompress.format.FrameFormatException;
@@ -239,10 +240,11 @@ class HistoryStreamTest {
         byte[] stream = write(data, true, "raw," + rung, () -> new FixedController(1), 1);
         List<Block> blocks = blocks(stream);
 
-        // The first block opens the history: without it, the next block has nothing to continue.
+        // The first block opens the history: without it, the next block is out of place (its
+        // stream offset), and had nothing to continue anyway.
         Throwable noOpener = catchThrowable(() -> read(without(stream, blocks.get(0))));
-        assertThat(noOpener).isInstanceOf(CorruptFrameException.class)
-                .hasMessageContaining("continuing history 1, which no earlier block opened");
+        assertThat(noOpener).isInstanceOf(BlockSequenceException.class)
+                .hasMessageContaining("missing, repeated or out of order");
         // A block from the middle: the frame goes on without it, which decoding or the CRC catches.
         Throwable gap = catchThrowable(() -> read(without(stream, blocks.get(3))));
         assertThat(gap).isInstanceOf(FrameFormatException.class);
@@ -398,7 +400,10 @@ class HistoryStreamTest {
                 .hasMessageContaining("in a stream whose header allows no histories");
         assertThat(readOneBlock(true, 2, 0x08 | FrameFormat.BLOCK_FLAG_CONTINUES, 1))
                 .isInstanceOf(CorruptFrameException.class)
-                .hasMessageContaining("sets flag bits 0x08, which format version 1 does not define");
+                .hasMessageContaining("sets flag bits 0x08, which format version 2 does not define");
+        assertThat(readOneBlock(true, 2, FrameFormat.BLOCK_FLAG_CONTINUES, 1))
+                .isInstanceOf(CorruptFrameException.class)
+                .hasMessageContaining("continuing history 1, which no earlier block opened");
         assertThat(readOneBlock(true, 2, FrameFormat.BLOCK_FLAG_PRIMED, 0))
                 .isInstanceOf(CorruptFrameException.class).hasMessageContaining("primes it");
         assertThat(readOneBlock(true, 2, FrameFormat.BLOCK_FLAG_CONTINUES | FrameFormat.BLOCK_FLAG_PRIMED, 1))
@@ -410,18 +415,10 @@ class HistoryStreamTest {
         byte[] bytes = new byte[FrameFormat.STREAM_HEADER_LENGTH + FrameFormat.BLOCK_HEADER_LENGTH + 8];
         FrameFormat.writeStreamHeader(bytes, 0, SALT, streamHistory);
         FrameFormat.writeBlockHeader(bytes, FrameFormat.STREAM_HEADER_LENGTH, SALT, codec, 0, historyId, flags, 8,
-                8, 0, new CRC32C());
+                8, 0, 0, new CRC32C());
         return catchThrowable(() -> read(bytes));
     }
 
-    private static int headerCheck(byte[] bytes, int offset, int salt) {
-        CRC32C crc = new CRC32C();
-        for (int shift = 24; shift >= 0; shift -= 8) {
-            crc.update(salt >>> shift);
-        }
-        crc.update(bytes, offset, 16);
-        return (int) crc.getValue();
-    }
 
     @Test
     void aBlockOfAnotherCodecCannotContinueAHistory() throws IOException {
@@ -430,7 +427,8 @@ class HistoryStreamTest {
         // The second zstd block, relabelled xz and re-sealed with the stream's salt.
         stream[second.offset] = 3;
         int salt = FrameFormat.getInt(stream, 8);
-        FrameFormat.putInt(stream, second.offset + 16, headerCheck(stream, second.offset, salt));
+        FrameFormat.putInt(stream, second.offset + 24, FrameFormat.headerCheck(stream, second.offset, 24, salt,
+                new CRC32C()));
 
         assertThat(catchThrowable(() -> read(stream))).isInstanceOf(CorruptFrameException.class)
                 .hasMessageContaining("continuing history 1, which holds ZSTD blocks");
@@ -455,11 +453,11 @@ class HistoryStreamTest {
                 new byte[FrameFormat.STREAM_HEADER_LENGTH + 2 * FrameFormat.BLOCK_HEADER_LENGTH + payload.length];
         FrameFormat.writeStreamHeader(bytes, 0, SALT, true);
         FrameFormat.writeBlockHeader(bytes, FrameFormat.STREAM_HEADER_LENGTH, SALT, 2, 3, 1, 0, content.length,
-                payload.length, (int) crc.getValue(), new CRC32C());
+                payload.length, (int) crc.getValue(), 0, new CRC32C());
         System.arraycopy(payload, 0, bytes, FrameFormat.STREAM_HEADER_LENGTH + FrameFormat.BLOCK_HEADER_LENGTH,
                 payload.length);
         FrameFormat.writeBlockHeader(bytes, bytes.length - FrameFormat.BLOCK_HEADER_LENGTH, SALT,
-                FrameFormat.END_OF_STREAM, 0, 0, 0, 0, new CRC32C());
+                FrameFormat.END_OF_STREAM, 0, 0, 0, 0, content.length, new CRC32C());
 
         assertThat(catchThrowable(() -> read(bytes))).isInstanceOf(CorruptFrameException.class)
                 .hasMessageContaining("does not decode");

@@ -167,7 +167,7 @@ class ParallelCompressionTest {
     void anEmptyStreamAndASingleByteRoundTripWithWorkers() throws IOException {
         ByteArrayOutputStream empty = new ByteArrayOutputStream();
         AdaptiveOutputStream.builder().maxWorkers(4).build(empty).close();
-        assertThat(empty.size()).isEqualTo(12 + 20);
+        assertThat(empty.size()).isEqualTo(FrameFormat.STREAM_HEADER_LENGTH + FrameFormat.BLOCK_HEADER_LENGTH);
         assertThat(decode(empty.toByteArray())).isEmpty();
 
         ByteArrayOutputStream one = new ByteArrayOutputStream();

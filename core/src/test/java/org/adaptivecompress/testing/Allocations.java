@@ -50,7 +50,7 @@ public final class Allocations {
         int salt = 0x5EED0001;
         byte[] stream = new byte[FrameFormat.STREAM_HEADER_LENGTH + FrameFormat.BLOCK_HEADER_LENGTH + sent];
         int n = FrameFormat.writeStreamHeader(stream, 0, salt);
-        FrameFormat.writeBlockHeader(stream, n, salt, codecId, 1, declared, declared, 0, new CRC32C());
+        FrameFormat.writeBlockHeader(stream, n, salt, codecId, 1, declared, declared, 0, 0, new CRC32C());
         return stream;
     }
 }

@@ -31,7 +31,10 @@ public final class AdaptiveCodecSettings {
      * (AdOC's rule would never leave raw); hence a fixed rung by default.
      */
     public static final String COMPRESSOR_CONTROLLER_KEY = PREFIX + "compressor.controller";
-    /** Default of {@link #COMPRESSOR_CONTROLLER_KEY}: the ladder's first compressing rung. */
+    /**
+     * Default of {@link #COMPRESSOR_CONTROLLER_KEY}: the ladder's first compressing rung
+     * ({@code fixed:0} on a ladder of raw alone).
+     */
     public static final String DEFAULT_COMPRESSOR_CONTROLLER = "fixed:1";
     /** Bytes of input per block; default 128 KiB. */
     public static final String BLOCK_SIZE_KEY = PREFIX + "block.size";
@@ -91,7 +94,8 @@ public final class AdaptiveCodecSettings {
         String controller = conf.getTrimmed(CONTROLLER_KEY, LevelControllers.DEFAULT_NAME);
         CompressionOptions stream = parse(CONTROLLER_KEY, controller,
                 () -> base.toBuilder().controller(controller).build());
-        String compressorController = conf.getTrimmed(COMPRESSOR_CONTROLLER_KEY, DEFAULT_COMPRESSOR_CONTROLLER);
+        String compressorController = conf.getTrimmed(COMPRESSOR_CONTROLLER_KEY,
+                ladder.top() == 0 ? "fixed:0" : DEFAULT_COMPRESSOR_CONTROLLER);
         CompressionOptions compressor = parse(COMPRESSOR_CONTROLLER_KEY, compressorController,
                 () -> base.toBuilder().controller(compressorController).build());
         int fifo = conf.getInt(FIFO_CAPACITY_KEY, AdaptiveOutputStream.DEFAULT_FIFO_CAPACITY);

@@ -5,8 +5,8 @@ import java.util.Objects;
 import org.adaptivecompress.format.BlockDecoder;
 import org.adaptivecompress.format.BlockHeader;
 import org.adaptivecompress.format.FrameFormat;
+import org.adaptivecompress.format.FrameParser;
 import org.adaptivecompress.format.PayloadBuffer;
-import org.adaptivecompress.format.StreamDigest;
 import org.apache.hadoop.io.compress.Decompressor;
 
 /**
@@ -21,11 +21,10 @@ import org.apache.hadoop.io.compress.Decompressor;
  */
 public final class AdaptiveFrameDecompressor implements Decompressor {
 
-    private final int maxBlockLength;
-    private final BlockHeader header = new BlockHeader();
     private final BlockDecoder decoder = new BlockDecoder();
-    private final StreamDigest digest = new StreamDigest();
-    private final byte[] headerBytes = new byte[FrameFormat.BLOCK_HEADER_LENGTH];
+    private final FrameParser parser;
+    private BlockHeader header;
+    private final byte[] headerBytes = new byte[Math.max(FrameFormat.STREAM_HEADER_LENGTH, FrameFormat.BLOCK_HEADER_LENGTH)];
     private byte[] stored = new byte[0];
     private byte[] block = new byte[0];
 
@@ -33,12 +32,8 @@ public final class AdaptiveFrameDecompressor implements Decompressor {
     private int inputOffset;
     private int inputLength;
 
-    private boolean inStream;
     private boolean inPayload;
     private boolean finished;
-    private int salt;
-    /** Whether the stream being read allows histories. */
-    private boolean history;
     private int have;
     private long position;
     private long headerPosition;
@@ -48,7 +43,7 @@ public final class AdaptiveFrameDecompressor implements Decompressor {
 
     /** A decompressor that rejects blocks declaring more than the settings' maximum block length. */
     public AdaptiveFrameDecompressor(AdaptiveCodecSettings settings) {
-        this.maxBlockLength = Objects.requireNonNull(settings, "settings is null").maxBlockLength();
+        this.parser = new FrameParser(decoder, Objects.requireNonNull(settings, "settings is null").maxBlockLength());
     }
 
     BlockDecoder blockDecoder() {
@@ -104,20 +99,15 @@ public final class AdaptiveFrameDecompressor implements Decompressor {
 
     /** Consumes input towards the next stream header, block header or payload and acts on it once whole. */
     private void step() throws IOException {
-        if (!inStream) {
+        if (!parser.inStream() && !finished) {
             if (fill(headerBytes, FrameFormat.STREAM_HEADER_LENGTH)) {
-                salt = FrameFormat.readStreamHeader(headerBytes, 0);
-                history = FrameFormat.usesHistory(headerBytes, 0);
-                decoder.newStream(history);
-                digest.reset();
-                inStream = true;
+                parser.streamHeader(headerBytes, 0);
             }
         } else if (!inPayload) {
-            if (fill(headerBytes, FrameFormat.BLOCK_HEADER_LENGTH)) {
-                headerPosition = position - FrameFormat.BLOCK_HEADER_LENGTH;
-                header.parse(headerBytes, 0, salt, history, maxBlockLength, headerPosition);
+            if (fill(headerBytes, parser.blockHeaderLength())) {
+                headerPosition = position - parser.blockHeaderLength();
+                header = parser.blockHeader(headerBytes, 0, headerPosition);
                 if (header.isEndOfStream()) {
-                    digest.verify(header, headerPosition);
                     finished = true;
                 } else {
                     inPayload = true;
@@ -129,7 +119,6 @@ public final class AdaptiveFrameDecompressor implements Decompressor {
                 block = new byte[header.uncompressedLength()];
             }
             decoder.decode(header, stored, 0, block, 0, headerPosition);
-            digest.add(header);
             outPos = 0;
             outLimit = header.uncompressedLength();
         }
@@ -185,7 +174,7 @@ public final class AdaptiveFrameDecompressor implements Decompressor {
         input = null;
         inputOffset = 0;
         inputLength = 0;
-        inStream = false;
+        parser.reset();
         inPayload = false;
         finished = false;
         have = 0;

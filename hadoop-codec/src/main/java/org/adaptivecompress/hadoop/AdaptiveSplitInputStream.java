@@ -7,7 +7,7 @@ import java.util.zip.CRC32C;
 import org.adaptivecompress.format.BlockDecoder;
 import org.adaptivecompress.format.BlockHeader;
 import org.adaptivecompress.format.FrameFormat;
-import org.adaptivecompress.format.StreamDigest;
+import org.adaptivecompress.format.FrameParser;
 import org.adaptivecompress.format.UnsupportedVersionException;
 import org.adaptivecompress.format.FrameFormatException;
 import org.adaptivecompress.format.PayloadBuffer;
@@ -46,11 +46,14 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
 
     private final READ_MODE mode;
     private final int maxBlockLength;
-    private final BlockDecoder decoder;
     private final Decompressor toReturn;
-    private final BlockHeader header = new BlockHeader();
-    private final StreamDigest digest = new StreamDigest();
-    private final byte[] headerBytes = new byte[FrameFormat.BLOCK_HEADER_LENGTH];
+    private final BlockDecoder decoder;
+    private final FrameParser parser;
+    private BlockHeader header;
+    /** A stream header, then each block header in turn. */
+    private final byte[] headerBytes = new byte[Math.max(FrameFormat.STREAM_HEADER_LENGTH, FrameFormat.BLOCK_HEADER_LENGTH)];
+    /** Scratch for the header walk, which needs no decoder. */
+    private final BlockHeader walked = new BlockHeader();
     private final byte[] one = new byte[1];
     private byte[] stored = new byte[0];
     private byte[] block = new byte[0];
@@ -58,16 +61,7 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
     private int blockLimit;
 
     private long streamPos;
-    private boolean inStream;
     private boolean sawStream;
-    /**
-     * Whether every block of the stream being decoded passed here since its header, so that its
-     * end marker's digest can be checked: not in a split that started inside it.
-     */
-    private boolean wholeStream;
-    private int salt;
-    /** Whether the stream being decoded allows histories; a split never starts inside one that does. */
-    private boolean history;
     private long pendingUnitStart = -1;
     private long unitStart;
     private long reportedPos;
@@ -88,6 +82,7 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
         this.mode = mode;
         this.maxBlockLength = maxBlockLength;
         this.decoder = decompressor.blockDecoder();
+        this.parser = new FrameParser(decoder, maxBlockLength);
         this.toReturn = returnToPool ? decompressor : null;
         this.streamPos = start;
         this.unitStart = start;
@@ -136,7 +131,7 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
     public void resetState() {
         blockPos = 0;
         blockLimit = 0;
-        inStream = false;
+        parser.reset();
         sawStream = false;
         eof = false;
         failure = null;
@@ -172,7 +167,7 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
 
     private boolean decodeNextBlock() throws IOException {
         while (!eof) {
-            if (!inStream) {
+            if (!parser.inStream()) {
                 long at = streamPos;
                 if (!readFully(headerBytes, FrameFormat.STREAM_HEADER_LENGTH, "stream header")) {
                     if (!sawStream) {
@@ -182,27 +177,18 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
                     return false;
                 }
                 // Read from its header on, a stream with histories decodes like any other.
-                salt = FrameFormat.readStreamHeader(headerBytes, 0);
-                history = FrameFormat.usesHistory(headerBytes, 0);
-                decoder.newStream(history);
-                digest.reset();
-                wholeStream = true;
-                inStream = true;
+                parser.streamHeader(headerBytes, 0);
                 sawStream = true;
                 pendingUnitStart = at;
                 continue;
             }
             long headerAt = streamPos;
-            if (!readFully(headerBytes, FrameFormat.BLOCK_HEADER_LENGTH, "block header")) {
+            if (!readFully(headerBytes, parser.blockHeaderLength(), "block header")) {
                 throw new TruncatedStreamException("stream ends at offset " + headerAt
                         + " without its end-of-stream marker");
             }
-            header.parse(headerBytes, 0, salt, history, maxBlockLength, headerAt);
+            header = parser.blockHeader(headerBytes, 0, headerAt);
             if (header.isEndOfStream()) {
-                if (wholeStream) {
-                    digest.verify(header, headerAt);
-                }
-                inStream = false;
                 pendingUnitStart = -1;
                 continue;
             }
@@ -211,7 +197,6 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
                 block = new byte[header.uncompressedLength()];
             }
             decoder.decode(header, stored, 0, block, 0, headerAt);
-            digest.add(header);
             unitStart = pendingUnitStart >= 0 ? pendingUnitStart : headerAt;
             pendingUnitStart = -1;
             blockPos = 0;
@@ -267,21 +252,21 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
         if (!readFully(streamHeader, streamHeader.length, "stream header")) {
             throw new TruncatedStreamException("input is empty: no stream header");
         }
-        int firstSalt = readSplittableStreamHeader(streamHeader, 0);
+        checkSplittable(streamHeader, 0);
         // The scan reads from an end marker's length before start, to check one that ends there.
         long scanFrom = Math.max(0, start - FrameFormat.BLOCK_HEADER_LENGTH);
         seekable.seek(scanFrom);
         streamPos = scanFrom;
-        UnitScanner scanner = new UnitScanner(in, scanFrom, start, firstSalt, maxBlockLength);
+        UnitScanner scanner = new UnitScanner(in, scanFrom, start, streamHeader, maxBlockLength);
         long found = scanner.scan();
         long endOfInput;
         if (found == UnitScanner.GAVE_UP) {
             found = walkFromStart(start);
             endOfInput = streamPos;
         } else {
-            salt = scanner.salt();
-            inStream = !scanner.foundStreamHeader();
-            wholeStream = false;
+            if (!scanner.foundStreamHeader()) {
+                parser.joinStream(streamHeader, 0);
+            }
             endOfInput = start + scanner.scannedBytes();
         }
         sawStream = true;
@@ -301,7 +286,7 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
 
     /**
      * Walks stream and block headers from offset 0, seeking over payloads, to the first unit
-     * at or after {@code start}; -1 if there is none. Sets the salt and stream state for it.
+     * at or after {@code start}; -1 if there is none. Joins the stream of a block found.
      */
     private long walkFromStart(long start) throws IOException {
         Seekable seekable = (Seekable) in;
@@ -314,28 +299,30 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
                 return -1;
             }
             if (unit >= start) {
-                inStream = false;
+                parser.reset();
                 return unit;
             }
-            salt = readSplittableStreamHeader(streamHeader, 0);
+            checkSplittable(streamHeader, 0);
+            int salt = FrameFormat.readStreamHeader(streamHeader, 0);
+            int version = FrameFormat.version(streamHeader, 0);
+            int headerLength = FrameFormat.blockHeaderLength(version);
             boolean first = true;
             while (true) {
                 long headerAt = streamPos;
-                if (!readFully(headerBytes, FrameFormat.BLOCK_HEADER_LENGTH, "block header")) {
+                if (!readFully(headerBytes, headerLength, "block header")) {
                     throw new TruncatedStreamException("stream ends at offset " + headerAt
                             + " without its end-of-stream marker");
                 }
                 if (headerAt >= start && !first) {
-                    inStream = true;
-                    wholeStream = false;
+                    parser.joinStream(streamHeader, 0);
                     return headerAt;
                 }
-                header.parse(headerBytes, 0, salt, maxBlockLength, headerAt);
+                walked.parse(headerBytes, 0, version, salt, false, maxBlockLength, headerAt);
                 first = false;
-                if (header.isEndOfStream()) {
+                if (walked.isEndOfStream()) {
                     break;
                 }
-                streamPos += header.storedLength();
+                streamPos += walked.storedLength();
                 seekable.seek(streamPos);
             }
         }
@@ -344,7 +331,7 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
     /**
      * Scans forward for a block header valid under the known salt, or a stream header that
      * follows an end marker valid under it and is itself followed by a block header valid under
-     * its own salt. Reads through a window so each candidate position costs one CRC32C of 20
+     * its own salt. Reads through a window so each candidate position costs one CRC32C of a
      * bytes, and never throws for a false candidate.
      */
     static final class UnitScanner {
@@ -361,28 +348,30 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
         private long windowBase;
         private int windowLength;
         private boolean inputEnded;
-        private int salt;
+        /** The salt and version of the stream the scan knows: the file's first. */
+        private final int salt;
+        private final int version;
         private boolean foundStreamHeader;
 
         /**
          * @param in positioned at {@code from}
          * @param from where reading starts: up to an end marker's length before {@code start}
          * @param start the first offset a unit may start at
+         * @param streamHeader {@code [0, 12)}: the header of the stream the scan looks for blocks of
          */
-        UnitScanner(InputStream in, long from, long start, int salt, int maxBlockLength) {
+        UnitScanner(InputStream in, long from, long start, byte[] streamHeader, int maxBlockLength)
+                throws FrameFormatException {
             this.in = in;
             this.start = start;
-            this.salt = salt;
+            this.salt = FrameFormat.readStreamHeader(streamHeader, 0);
+            this.version = FrameFormat.version(streamHeader, 0);
             this.maxBlockLength = maxBlockLength;
             this.windowBase = from;
             // A unit starts within every (largest block + its header + a stream header) bytes.
             this.giveUpAfter = (long) maxBlockLength + 2L * LOOKAHEAD;
         }
 
-        int salt() {
-            return salt;
-        }
-
+        /** Whether the unit found starts with a stream header (else it is a block of the known stream). */
         boolean foundStreamHeader() {
             return foundStreamHeader;
         }
@@ -398,22 +387,24 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
                     return GAVE_UP;
                 }
                 int have = ensure(p, LOOKAHEAD);
-                if (have < FrameFormat.BLOCK_HEADER_LENGTH) {
+                int headerLength = FrameFormat.blockHeaderLength(version);
+                if (have < headerLength) {
                     // A stream known to the scan ends with an end marker it would have matched,
-                    // so 20 or more bytes without one mean a later stream with another salt.
-                    return p - start >= FrameFormat.BLOCK_HEADER_LENGTH ? GAVE_UP : -1;
+                    // so a header's length or more without one means a later stream with another salt.
+                    return p - start >= headerLength ? GAVE_UP : -1;
                 }
                 int i = (int) (p - windowBase);
                 // Stream 0's first block is part of the unit at offset 0, which is never ours.
-                if (p != FrameFormat.STREAM_HEADER_LENGTH && validBlockHeader(i, salt, p)) {
+                if (p != FrameFormat.STREAM_HEADER_LENGTH && validBlockHeader(i, version, salt, p)) {
                     return p;
                 }
                 if (have == LOOKAHEAD && FrameFormat.getInt(window, i) == FrameFormat.MAGIC
                         && endMarkerBefore(i, p)) {
                     try {
-                        int nextSalt = readSplittableStreamHeader(window, i);
-                        if (validBlockHeader(i + FrameFormat.STREAM_HEADER_LENGTH, nextSalt, p)) {
-                            salt = nextSalt;
+                        int nextSalt = FrameFormat.readStreamHeader(window, i);
+                        checkSplittable(window, i);
+                        if (validBlockHeader(i + FrameFormat.STREAM_HEADER_LENGTH, FrameFormat.version(window, i),
+                                nextSalt, p)) {
                             foundStreamHeader = true;
                             return p;
                         }
@@ -424,25 +415,20 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
             }
         }
 
-        /** Whether the 20 bytes before window index {@code i} are an end marker under the known salt. */
+        /** Whether the bytes before window index {@code i} are an end marker of the known stream. */
         private boolean endMarkerBefore(int i, long position) {
-            int at = i - FrameFormat.BLOCK_HEADER_LENGTH;
-            return at >= 0 && validBlockHeader(at, salt, position - FrameFormat.BLOCK_HEADER_LENGTH)
-                    && probe.isEndOfStream();
+            int length = FrameFormat.blockHeaderLength(version);
+            int at = i - length;
+            return at >= 0 && validBlockHeader(at, version, salt, position - length) && probe.isEndOfStream();
         }
 
-        private boolean validBlockHeader(int i, int withSalt, long position) {
-            crc.reset();
-            crc.update(withSalt >>> 24);
-            crc.update(withSalt >>> 16);
-            crc.update(withSalt >>> 8);
-            crc.update(withSalt);
-            crc.update(window, i, 16);
-            if ((int) crc.getValue() != FrameFormat.getInt(window, i + 16)) {
+        private boolean validBlockHeader(int i, int withVersion, int withSalt, long position) {
+            int checked = FrameFormat.blockHeaderLength(withVersion) - 4;
+            if (FrameFormat.headerCheck(window, i, checked, withSalt, crc) != FrameFormat.getInt(window, i + checked)) {
                 return false;
             }
             try {
-                probe.parse(window, i, withSalt, maxBlockLength, position);
+                probe.parse(window, i, withVersion, withSalt, false, maxBlockLength, position);
                 return true;
             } catch (FrameFormatException falseMatch) {
                 return false;
@@ -477,16 +463,15 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
     }
 
     /**
-     * The salt of the stream header at {@code src[offset]}, refusing a stream written with zstd
+     * Validates the stream header at {@code src[offset]}, refusing a stream written with zstd
      * histories: its blocks decode only in order from the stream's start, so it cannot be split.
      */
-    private static int readSplittableStreamHeader(byte[] src, int offset) throws IOException {
-        int salt = FrameFormat.readStreamHeader(src, offset);
+    private static void checkSplittable(byte[] src, int offset) throws FrameFormatException {
+        FrameFormat.readStreamHeader(src, offset);
         if (FrameFormat.usesHistory(src, offset)) {
             throw new UnsupportedVersionException("stream was written with histories, whose blocks decode only"
                     + " in order from its start, so it cannot be read as splits; write it with history off"
                     + " (the Hadoop codec always does)");
         }
-        return salt;
     }
 }

@@ -43,7 +43,7 @@ class CorruptInputTest {
     void truncatedFile() throws Exception {
         byte[] file = compressed();
         assertDecodeFails(Arrays.copyOf(file, file.length - 1), TruncatedStreamException.class, "inside a block header");
-        assertDecodeFails(Arrays.copyOf(file, file.length - 20), TruncatedStreamException.class,
+        assertDecodeFails(Arrays.copyOf(file, file.length - FrameFormat.BLOCK_HEADER_LENGTH), TruncatedStreamException.class,
                 "without its end-of-stream marker");
         assertDecodeFails(Arrays.copyOf(file, 100), TruncatedStreamException.class, "block payload");
         assertDecodeFails(Arrays.copyOf(file, 5), TruncatedStreamException.class, "stream header");

@@ -8,6 +8,7 @@ import java.io.ByteArrayOutputStream;
 import java.util.Arrays;
 import org.adaptivecompress.format.BlockSequenceException;
 import org.adaptivecompress.format.ChecksumMismatchException;
+import org.adaptivecompress.format.FrameFormat;
 import org.adaptivecompress.stream.AdaptiveInputStream;
 import org.adaptivecompress.testing.DataKind;
 import org.adaptivecompress.testing.Frames;
@@ -101,7 +102,7 @@ class FrameCompressorTest {
         while (!c.finished()) {
             n += c.compress(buffer, n, buffer.length - n);
         }
-        assertThat(n).isEqualTo(12 + 20);
+        assertThat(n).isEqualTo(FrameFormat.STREAM_HEADER_LENGTH + FrameFormat.BLOCK_HEADER_LENGTH);
         AdaptiveFrameDecompressor d = new AdaptiveFrameDecompressor(smallBlocks());
         d.setInput(buffer, 0, n);
         assertThat(d.decompress(new byte[10], 0, 10)).isZero();

@@ -10,8 +10,8 @@ import org.adaptivecompress.format.BlockHeader;
 import org.adaptivecompress.format.CorruptFrameException;
 import org.adaptivecompress.format.FrameFormat;
 import org.adaptivecompress.format.FrameFormatException;
+import org.adaptivecompress.format.FrameParser;
 import org.adaptivecompress.format.OversizedBlockException;
-import org.adaptivecompress.format.StreamDigest;
 import org.adaptivecompress.format.TruncatedStreamException;
 
 /**
@@ -20,7 +20,7 @@ import org.adaptivecompress.format.TruncatedStreamException;
  * {@link ByteBuf} as soon as the block is complete and verified.
  *
  * <p>It never collects more than one frame: each block header is parsed and checked against
- * {@code maxBlockLength} as soon as its 20 bytes are in, before anything is allocated for the
+ * {@code maxBlockLength} as soon as its header is in, before anything is allocated for the
  * payload, so a peer cannot make it buffer or allocate more than one block's worth (the lesson
  * of CVE-2025-58057). Several streams may follow one another on a channel.
  *
@@ -39,19 +39,14 @@ import org.adaptivecompress.format.TruncatedStreamException;
  */
 public final class AdaptiveCompressionDecoder extends ByteToMessageDecoder {
 
-    private final int maxBlockLength;
-    private final BlockHeader header = new BlockHeader();
     private final BlockDecoder blockDecoder = new BlockDecoder();
-    private final StreamDigest digest = new StreamDigest();
-    private final byte[] headerBytes = new byte[FrameFormat.BLOCK_HEADER_LENGTH];
+    private final FrameParser parser;
+    private BlockHeader header;
+    private final byte[] headerBytes = new byte[Math.max(FrameFormat.STREAM_HEADER_LENGTH, FrameFormat.BLOCK_HEADER_LENGTH)];
     private byte[] staging = new byte[0];
 
-    private boolean inStream;
     private boolean headerParsed;
     private boolean failed;
-    private int salt;
-    /** Whether the stream being read allows histories. */
-    private boolean history;
     private long position;
     private long blockPosition;
 
@@ -66,7 +61,7 @@ public final class AdaptiveCompressionDecoder extends ByteToMessageDecoder {
      * {@link FrameFormat#MAX_BLOCK_LENGTH_LIMIT}). It must be at least the encoder's block size.
      */
     public AdaptiveCompressionDecoder(int maxBlockLength) {
-        this.maxBlockLength = FrameFormat.checkMaxBlockLength(maxBlockLength);
+        this.parser = new FrameParser(blockDecoder, maxBlockLength);
     }
 
     @Override
@@ -92,30 +87,22 @@ public final class AdaptiveCompressionDecoder extends ByteToMessageDecoder {
      * per call, so {@link ByteToMessageDecoder} passes each block on before decoding the next.
      */
     private void decodeStep(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) throws FrameFormatException {
-        if (!inStream) {
+        if (!parser.inStream()) {
             if (in.readableBytes() >= FrameFormat.STREAM_HEADER_LENGTH) {
                 in.getBytes(in.readerIndex(), headerBytes, 0, FrameFormat.STREAM_HEADER_LENGTH);
-                salt = FrameFormat.readStreamHeader(headerBytes, 0);
-                history = FrameFormat.usesHistory(headerBytes, 0);
-                blockDecoder.newStream(history);
-                digest.reset();
+                parser.streamHeader(headerBytes, 0);
                 consume(in, FrameFormat.STREAM_HEADER_LENGTH);
-                inStream = true;
             }
             return;
         }
         if (!headerParsed) {
-            if (in.readableBytes() >= FrameFormat.BLOCK_HEADER_LENGTH) {
-                in.getBytes(in.readerIndex(), headerBytes, 0, FrameFormat.BLOCK_HEADER_LENGTH);
-                header.parse(headerBytes, 0, salt, history, maxBlockLength, position);
+            int length = parser.blockHeaderLength();
+            if (in.readableBytes() >= length) {
+                in.getBytes(in.readerIndex(), headerBytes, 0, length);
+                header = parser.blockHeader(headerBytes, 0, position);
                 blockPosition = position;
-                consume(in, FrameFormat.BLOCK_HEADER_LENGTH);
-                if (header.isEndOfStream()) {
-                    digest.verify(header, blockPosition);
-                    inStream = false;
-                } else {
-                    headerParsed = true;
-                }
+                consume(in, length);
+                headerParsed = !header.isEndOfStream();
             }
             return;
         }
@@ -124,7 +111,6 @@ public final class AdaptiveCompressionDecoder extends ByteToMessageDecoder {
             return;
         }
         ByteBuf block = header.codec() == CodecType.RAW ? rawBlock(in, stored) : decodedBlock(ctx, in, stored);
-        digest.add(header);
         position += stored;
         headerParsed = false;
         out.add(block);
@@ -171,6 +157,7 @@ public final class AdaptiveCompressionDecoder extends ByteToMessageDecoder {
         if (in.isReadable()) {
             decode(ctx, in, out);
         }
+        boolean inStream = parser.inStream();
         if (!failed && (inStream || in.isReadable())) {
             fail(ctx, in, new TruncatedStreamException("channel closed at offset " + (position + in.readableBytes())
                     + (inStream ? " inside a stream, before its end-of-stream marker" : " inside a stream header")));

@@ -133,9 +133,10 @@ public final class FrameMutator {
         if (s.length < FrameFormat.STREAM_HEADER_LENGTH || FrameFormat.getInt(s, 0) != FrameFormat.MAGIC) {
             return frames;
         }
+        int headerLength = headerLength(s);
         int at = FrameFormat.STREAM_HEADER_LENGTH;
-        while (at + FrameFormat.BLOCK_HEADER_LENGTH <= s.length && (s[at] & 0xFF) != FrameFormat.END_OF_STREAM) {
-            long end = at + (long) FrameFormat.BLOCK_HEADER_LENGTH + FrameFormat.getInt(s, at + 8);
+        while (at + headerLength <= s.length && (s[at] & 0xFF) != FrameFormat.END_OF_STREAM) {
+            long end = at + (long) headerLength + FrameFormat.getInt(s, at + 8);
             if (end > s.length || end <= at) {
                 break;
             }
@@ -145,10 +146,17 @@ public final class FrameMutator {
         return frames;
     }
 
+    /** The block header length of the stream at offset 0, as its version byte says. */
+    private static int headerLength(byte[] s) {
+        return FrameFormat.version(s, 0) == FrameFormat.VERSION_1 ? FrameFormat.BLOCK_HEADER_LENGTH_V1
+                : FrameFormat.BLOCK_HEADER_LENGTH;
+    }
+
     /** Sets one field of the block header at {@code at} and recomputes its check with the stream's salt. */
     private byte[] rewriteBlockHeader(byte[] s, int at, Random r) {
         byte[] out = s.clone();
-        int field = r.nextInt(7);
+        int checked = headerLength(s) - 4;
+        int field = r.nextInt(checked > 16 ? 8 : 7);
         int value = r.nextBoolean() ? INTERESTING[r.nextInt(INTERESTING.length)] : r.nextInt();
         switch (field) {
             // codec id; never the end marker's: a forged end marker is forging, not damage
@@ -158,12 +166,17 @@ public final class FrameMutator {
             case 3: out[at + 3] = (byte) (r.nextBoolean() ? r.nextInt(18) : value); break; // history id
             case 4: FrameFormat.putInt(out, at + 4, nudge(FrameFormat.getInt(out, at + 4), value, r)); break;
             case 5: FrameFormat.putInt(out, at + 8, nudge(FrameFormat.getInt(out, at + 8), value, r)); break;
-            default: FrameFormat.putInt(out, at + 12, value); break; // content CRC: never the right one by design
+            case 6: FrameFormat.putInt(out, at + 12, value); break; // content CRC: never the right one by design
+            default: // stream offset: a neighbour's, or off by a little or a lot
+                long offset = FrameFormat.getLong(out, at + 16);
+                FrameFormat.putLong(out, at + 16, r.nextBoolean() ? offset + r.nextInt(2 * 4096 + 1) - 4096
+                        : r.nextBoolean() ? offset ^ (1L << r.nextInt(64)) : value);
+                break;
         }
         if (field == 6 && FrameFormat.getInt(out, at + 12) == FrameFormat.getInt(s, at + 12)) {
             out[at + 12] ^= 1;
         }
-        recheck(out, at, FrameFormat.getInt(s, 8));
+        recheck(out, at, checked, FrameFormat.getInt(s, 8));
         return out;
     }
 
@@ -186,14 +199,8 @@ public final class FrameMutator {
         return out;
     }
 
-    private void recheck(byte[] header, int at, int salt) {
-        crc.reset();
-        crc.update(salt >>> 24);
-        crc.update(salt >>> 16);
-        crc.update(salt >>> 8);
-        crc.update(salt);
-        crc.update(header, at, 16);
-        FrameFormat.putInt(header, at + 16, (int) crc.getValue());
+    private void recheck(byte[] header, int at, int checked, int salt) {
+        FrameFormat.putInt(header, at + checked, FrameFormat.headerCheck(header, at, checked, salt, crc));
     }
 
     private static byte[] cut(byte[] s, int[] f) {

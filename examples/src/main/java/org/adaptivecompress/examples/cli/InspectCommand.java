@@ -14,8 +14,8 @@ import org.adaptivecompress.codec.CodecType;
 import org.adaptivecompress.format.BlockDecoder;
 import org.adaptivecompress.format.BlockHeader;
 import org.adaptivecompress.format.FrameFormat;
+import org.adaptivecompress.format.FrameParser;
 import org.adaptivecompress.format.PayloadBuffer;
-import org.adaptivecompress.format.StreamDigest;
 import org.adaptivecompress.format.TruncatedStreamException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -122,10 +122,10 @@ final class InspectCommand implements Callable<Integer> {
         private final InputStream in;
         private final PrintWriter out;
         private final BlockDecoder decoder;
+        private final FrameParser parser;
         private final Map<RungKey, Totals> totals;
-        private final BlockHeader header = new BlockHeader();
-        private final StreamDigest digest = new StreamDigest();
-        private final byte[] headerBytes = new byte[FrameFormat.BLOCK_HEADER_LENGTH];
+        private BlockHeader header;
+        private final byte[] headerBytes = new byte[Math.max(FrameFormat.STREAM_HEADER_LENGTH, FrameFormat.BLOCK_HEADER_LENGTH)];
         private byte[] payload = new byte[0];
         private byte[] decoded = new byte[0];
         private long offset;
@@ -134,6 +134,8 @@ final class InspectCommand implements Callable<Integer> {
             this.in = in;
             this.out = out;
             this.decoder = decoder;
+            // No ceiling below the format's: inspect reports on whatever a writer may produce.
+            this.parser = new FrameParser(decoder, FrameFormat.MAX_BLOCK_LENGTH_LIMIT);
             this.totals = totals;
         }
 
@@ -141,7 +143,7 @@ final class InspectCommand implements Callable<Integer> {
         int readAll() throws IOException {
             int streams = 0;
             while (readFully(headerBytes, FrameFormat.STREAM_HEADER_LENGTH, "stream header", true)) {
-                int salt = FrameFormat.readStreamHeader(headerBytes, 0);
+                parser.streamHeader(headerBytes, 0);
                 streams++;
                 if (!summaryOnly) {
                     out.printf(Locale.ROOT, "stream %d at offset %,d%n", streams,
@@ -149,9 +151,7 @@ final class InspectCommand implements Callable<Integer> {
                     out.printf(Locale.ROOT, "  %8s %16s %-12s %10s %10s %9s%n", "block", "offset", "rung", "in",
                             "stored", "ratio");
                 }
-                boolean history = FrameFormat.usesHistory(headerBytes, 0);
-                decoder.newStream(history);
-                readBlocks(salt, history);
+                readBlocks();
             }
             if (streams == 0) {
                 throw new TruncatedStreamException("input is empty: no stream header");
@@ -159,18 +159,15 @@ final class InspectCommand implements Callable<Integer> {
             return streams;
         }
 
-        private void readBlocks(int salt, boolean history) throws IOException {
-            digest.reset();
+        private void readBlocks() throws IOException {
             for (long index = 0; ; index++) {
                 long position = offset;
-                readFully(headerBytes, FrameFormat.BLOCK_HEADER_LENGTH, "block header", false);
-                header.parse(headerBytes, 0, salt, history, FrameFormat.MAX_BLOCK_LENGTH_LIMIT, position);
+                readFully(headerBytes, parser.blockHeaderLength(), "block header", false);
+                // From the headers alone: a frame lost, repeated or moved shows without --verify.
+                header = parser.blockHeader(headerBytes, 0, position);
                 if (header.isEndOfStream()) {
-                    // From the headers alone: a frame lost or repeated whole shows without --verify.
-                    digest.verify(header, position);
                     return;
                 }
-                digest.add(header);
                 RungKey key = new RungKey(header.codec(), header.level());
                 if (verify) {
                     verifyPayload(position);

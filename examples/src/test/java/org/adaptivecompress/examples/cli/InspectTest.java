@@ -41,7 +41,7 @@ class InspectTest {
         assertThat(run.out())
                 .contains("stream 1 at offset 0", "stream 3 at offset", "summary: 3 streams")
                 // A raw block is a header short of the block size, so that its frame is the block size.
-                .containsPattern("\\n +0 +12 raw +131,052 +131,052 +1\\.00x\\n")
+                .containsPattern("\\n +0 +12 raw +131,044 +131,044 +1\\.00x\\n")
                 .containsPattern("\\n  raw +3 +300,000 +300,000 +1\\.00x\\n")
                 .containsPattern("\\n  lz4 +3 +300,000 ")
                 .containsPattern("\\n  zstd:3 +3 +300,000 ")
@@ -80,7 +80,7 @@ class InspectTest {
         Cli.Run run = Cli.run("inspect", "-s", adc.toString());
 
         assertThat(run.exit()).isEqualTo(1);
-        assertThat(run.err()).startsWith("adaptive-compress: " + adc + ": end-of-stream marker at stream offset")
+        assertThat(run.err()).startsWith("adaptive-compress: " + adc + ": block at stream offset")
                 .contains("a whole frame is missing, repeated or out of order").hasLineCount(1);
     }
 
