@@ -51,6 +51,8 @@ final class Histories implements AutoCloseable {
     private final StreamTail tail = new StreamTail(WINDOW);
     /** Stream bytes planned so far. */
     private long planned;
+    /** The stream's primes so far, each charged a window, within the budget a reader allows. */
+    private long primed;
 
     Histories(Ladder ladder) {
         this.ladder = ladder;
@@ -75,10 +77,12 @@ final class Histories implements AutoCloseable {
             boolean stale = planned - h.lastEnd > FrameFormat.HISTORY_STALE_AFTER;
             boolean shortPrime = slowToPrime(ladder.rung(job.tryRung));
             int primeLength = shortPrime ? FrameFormat.SHORT_PRIME_LENGTH : Integer.MAX_VALUE;
-            if ((!h.compressor.continuesFrame() || stale) && !tail.isEmpty() && tailHoldsWhatAReaderHolds(primeLength)) {
+            if ((!h.compressor.continuesFrame() || stale) && !tail.isEmpty() && tailHoldsWhatAReaderHolds(primeLength)
+                    && withinPrimeBudget()) {
                 job.primeFlag = shortPrime ? FrameFormat.BLOCK_FLAG_PRIMED_SHORT : FrameFormat.BLOCK_FLAG_PRIMED;
                 job.prime = tail.snapshot(primeLength, job.primeBuffer);
                 job.primeBuffer = job.prime;
+                primed += WINDOW;
             }
             h.lastEnd = planned + length;
             job.history = h;
@@ -89,6 +93,16 @@ final class Histories implements AutoCloseable {
             tail.clear();
         }
         planned += length;
+    }
+
+    /**
+     * Whether another prime, charged a window, stays within the budget readers enforce
+     * ({@link FrameFormat#PRIME_ALLOWANCE}, {@link FrameFormat#PRIME_BYTES_PER_CONTENT_BYTE});
+     * past it, a history starts unprimed. Only streams of blocks under 64 KiB that keep
+     * restarting histories reach it.
+     */
+    private boolean withinPrimeBudget() {
+        return primed + WINDOW <= FrameFormat.PRIME_ALLOWANCE + FrameFormat.PRIME_BYTES_PER_CONTENT_BYTE * planned;
     }
 
     /**

@@ -27,6 +27,10 @@ public final class BlockDecoder implements AutoCloseable {
     private byte[] primeBuffer;
     /** The stream's last bytes, which a primed history starts from; null unless it has histories. */
     private StreamTail tail;
+    /** Content bytes of the stream's blocks so far, which earn its primes. */
+    private long content;
+    /** The stream's primes so far, each charged a window. */
+    private long primed;
 
     /**
      * Decodes the payload {@code src[offset, offset + header.storedLength())} into
@@ -40,8 +44,7 @@ public final class BlockDecoder implements AutoCloseable {
             if (header.historyId() != 0) {
                 byte[] prime = null;
                 if (header.primesHistory()) {
-                    prime = tail.snapshot(header.primeLength(), primeBuffer);
-                    primeBuffer = prime;
+                    prime = primeFor(header, position);
                 }
                 history(header, position).decompress(header.continuesHistory(), prime, src, offset,
                         header.storedLength(), dst, dstOffset, header.uncompressedLength());
@@ -64,6 +67,7 @@ public final class BlockDecoder implements AutoCloseable {
      * @param position the block's offset in the stream, for error messages
      */
     public void verify(BlockHeader header, byte[] data, int offset, long position) throws ChecksumMismatchException {
+        content += header.uncompressedLength();
         crc.reset();
         crc.update(data, offset, header.uncompressedLength());
         checkCrc(header, position);
@@ -87,6 +91,7 @@ public final class BlockDecoder implements AutoCloseable {
         if (tail != null) {
             tail.append(data);
         }
+        content += header.uncompressedLength();
         crc.reset();
         crc.update(data);
         checkCrc(header, position);
@@ -111,6 +116,8 @@ public final class BlockDecoder implements AutoCloseable {
      * @param history whether the new stream allows histories ({@link FrameFormat#usesHistory})
      */
     public void newStream(boolean history) {
+        content = 0;
+        primed = 0;
         for (HistoryDecompressor h : histories) {
             if (h != null) {
                 h.dropFrame();
@@ -123,6 +130,26 @@ public final class BlockDecoder implements AutoCloseable {
         } else {
             tail.clear();
         }
+    }
+
+    /**
+     * The stream's last bytes that the block's history starts from, within the stream's budget
+     * of primes ({@link FrameFormat#PRIME_ALLOWANCE}, {@link FrameFormat#PRIME_BYTES_PER_CONTENT_BYTE},
+     * each prime charged a window): setting a prime up costs a decoder up to a window whatever
+     * the block's size, so a stream of tiny priming blocks would cost far more than its bytes.
+     */
+    private byte[] primeFor(BlockHeader header, long position) throws CorruptFrameException {
+        long window = 1L << FrameFormat.HISTORY_WINDOW_LOG;
+        long budget = FrameFormat.PRIME_ALLOWANCE + FrameFormat.PRIME_BYTES_PER_CONTENT_BYTE * content;
+        if (primed + window > budget) {
+            throw new CorruptFrameException("block at stream offset " + position + " primes its history past the"
+                    + " stream's budget: " + (primed / window + 1) + " primes for " + content
+                    + " bytes of content, where at most " + budget / window + " fit: no writer primes that often");
+        }
+        primed += window;
+        byte[] prime = tail.snapshot(header.primeLength(), primeBuffer);
+        primeBuffer = prime;
+        return prime;
     }
 
     /** The decoder of the block's history: its codec's, made anew when an id changes codec. */

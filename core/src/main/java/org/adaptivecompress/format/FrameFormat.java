@@ -81,6 +81,21 @@ public final class FrameFormat {
      * policy, not the format's: a reader follows the block flags whatever the writer chose.
      */
     public static final long HISTORY_STALE_AFTER = 1L << (HISTORY_WINDOW_LOG - 1);
+    /**
+     * A stream's budget for primes before any content, each prime charged a whole window (what
+     * a decoder pays to set one up, whatever the prime's length): every history may start
+     * primed once. Together with {@link #PRIME_BYTES_PER_CONTENT_BYTE} it is what a writer that
+     * primes a history when it starts or has gone stale can reach, what the reference writer
+     * keeps to and what a reader allows, so priming costs a crafted stream no more than a real one.
+     */
+    public static final long PRIME_ALLOWANCE = (long) MAX_HISTORIES << HISTORY_WINDOW_LOG;
+    /**
+     * What each content byte decoded adds to the prime budget: a history is primed again only
+     * after missing {@link #HISTORY_STALE_AFTER} bytes, charged a window, for each of
+     * {@link #MAX_HISTORIES} histories.
+     */
+    public static final long PRIME_BYTES_PER_CONTENT_BYTE =
+            MAX_HISTORIES * ((1L << HISTORY_WINDOW_LOG) / HISTORY_STALE_AFTER);
 
     private FrameFormat() {}
 

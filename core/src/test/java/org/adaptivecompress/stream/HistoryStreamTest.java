@@ -420,6 +420,56 @@ class HistoryStreamTest {
     }
 
 
+    /**
+     * A primed block loads up to a window whatever its own size: a stream of one-byte blocks
+     * that each prime would cost a 2 MiB copy per few bytes of input. Past the budget every
+     * writer keeps (16 windows, then 32 prime bytes per content byte), the reader refuses.
+     */
+    @Test
+    void primesPastTheStreamsBudgetAreRefused() {
+        int window = 1 << FrameFormat.HISTORY_WINDOW_LOG;
+        byte[] first = DataKind.TEXT.generate(window);
+        ByteArrayOutputStream stream = new ByteArrayOutputStream();
+        byte[] header = new byte[FrameFormat.BLOCK_HEADER_LENGTH];
+        CRC32C scratch = new CRC32C();
+        byte[] streamHeader = new byte[FrameFormat.STREAM_HEADER_LENGTH];
+        FrameFormat.writeStreamHeader(streamHeader, 0, SALT, true);
+        stream.write(streamHeader, 0, streamHeader.length);
+        FrameFormat.writeBlockHeader(header, 0, SALT, 0, 0, first.length, first.length, crc(first, 0, first.length), 0,
+                scratch);
+        stream.write(header, 0, header.length);
+        stream.write(first, 0, first.length);
+        // Then one-byte zstd blocks, each starting history 1 primed with the stream's last 2 MiB.
+        byte[] content = first.clone();
+        long budget = FrameFormat.PRIME_ALLOWANCE + FrameFormat.PRIME_BYTES_PER_CONTENT_BYTE * window;
+        int primedBlocks = (int) (budget / window) + 1;
+        try (ZstdCompressCtx zstd = new ZstdCompressCtx()) {
+            for (int i = 0; i < primedBlocks; i++) {
+                byte[] dictionary = java.util.Arrays.copyOfRange(content, content.length - window, content.length);
+                zstd.reset();
+                zstd.setLevel(1);
+                zstd.loadDict(dictionary);
+                byte[] one = {(byte) ('a' + i % 26)};
+                byte[] payload = zstd.compress(one);
+                FrameFormat.writeBlockHeader(header, 0, SALT, 2, 1, 1, FrameFormat.BLOCK_FLAG_PRIMED, 1,
+                        payload.length, crc(one, 0, 1), content.length, scratch);
+                stream.write(header, 0, header.length);
+                stream.write(payload, 0, payload.length);
+                content = java.util.Arrays.copyOf(content, content.length + 1);
+                content[content.length - 1] = one[0];
+            }
+        }
+
+        assertThat(catchThrowable(() -> read(stream.toByteArray()))).isInstanceOf(CorruptFrameException.class)
+                .hasMessageContaining("past the stream's budget").hasMessageContaining("no writer primes that often");
+    }
+
+    private static int crc(byte[] data, int offset, int length) {
+        CRC32C crc = new CRC32C();
+        crc.update(data, offset, length);
+        return (int) crc.getValue();
+    }
+
     @Test
     void aBlockOfAnotherCodecCannotContinueAHistory() throws IOException {
         byte[] stream = write(DataKind.TEXT.generate(200_000), true, "raw,zstd:3", () -> new FixedController(1), 1);
