@@ -21,8 +21,15 @@ import java.util.Objects;
  */
 public final class FrameParser {
 
+    /** No limit on a stream's content, or on a block's expansion. */
+    public static final long UNLIMITED = Long.MAX_VALUE;
+
     private final BlockDecoder decoder;
     private final int maxBlockLength;
+    private long maxStreamBytes = UNLIMITED;
+    private long maxExpansionRatio = UNLIMITED;
+    /** Content bytes of the current stream's blocks so far. */
+    private long streamContent;
     private final BlockHeader header = new BlockHeader();
     private final StreamDigest digest = new StreamDigest();
     private boolean inStream;
@@ -42,6 +49,24 @@ public final class FrameParser {
     public FrameParser(BlockDecoder decoder, int maxBlockLength) {
         this.decoder = Objects.requireNonNull(decoder, "decoder is null");
         this.maxBlockLength = FrameFormat.checkMaxBlockLength(maxBlockLength);
+    }
+
+    /**
+     * Also refuses, before it is decoded, a block that takes its stream's content past
+     * {@code maxStreamBytes}, or that declares more than {@code maxExpansionRatio} times its
+     * payload's length, with a {@link DecompressionLimitException}: the caps a reader of
+     * untrusted input sets, as Netty's decoders have. {@link #UNLIMITED} (the default) for none.
+     *
+     * @return this parser
+     */
+    public FrameParser limit(long maxStreamBytes, long maxExpansionRatio) {
+        if (maxStreamBytes < 0 || maxExpansionRatio < 1) {
+            throw new IllegalArgumentException("limits must be positive: " + maxStreamBytes + " stream bytes, ratio "
+                    + maxExpansionRatio);
+        }
+        this.maxStreamBytes = maxStreamBytes;
+        this.maxExpansionRatio = maxExpansionRatio;
+        return this;
     }
 
     /**
@@ -72,6 +97,7 @@ public final class FrameParser {
         history = streamHistory;
         wholeStream = whole;
         expectedOffset = whole && version != FrameFormat.VERSION_1 ? 0 : -1;
+        streamContent = 0;
         digest.reset();
         decoder.newStream(history);
         inStream = true;
@@ -138,9 +164,25 @@ public final class FrameParser {
             }
             inStream = false;
         } else {
+            checkLimits(position);
             digest.add(header);
             expectedOffset = at < 0 ? -1 : at + header.uncompressedLength();
+            streamContent += header.uncompressedLength();
         }
         return header;
+    }
+
+    private void checkLimits(long position) throws DecompressionLimitException {
+        int length = header.uncompressedLength();
+        // length > ratio * stored, without the product's overflow (both lengths are at least 1)
+        if ((length - 1) / header.storedLength() >= maxExpansionRatio) {
+            throw new DecompressionLimitException("block at stream offset " + position + " declares " + length
+                    + " bytes from a " + header.storedLength() + "-byte payload, more than this reader's limit of "
+                    + maxExpansionRatio + " times");
+        }
+        if (length > maxStreamBytes - streamContent) {
+            throw new DecompressionLimitException("block at stream offset " + position + " takes the stream past"
+                    + " this reader's limit of " + maxStreamBytes + " bytes (" + streamContent + " so far)");
+        }
     }
 }

@@ -63,7 +63,7 @@ public final class AdaptiveInputStream extends InputStream {
         this.in = Objects.requireNonNull(in, "in is null");
         this.maxBlockLength = b.maxBlockLength;
         this.concatenated = b.concatenated;
-        this.parser = new FrameParser(decoder, maxBlockLength);
+        this.parser = new FrameParser(decoder, maxBlockLength).limit(b.maxStreamBytes, b.maxExpansionRatio);
     }
 
     /** A builder for streams with other options. */
@@ -297,6 +297,8 @@ public final class AdaptiveInputStream extends InputStream {
     public static final class Builder {
         private int maxBlockLength = FrameFormat.DEFAULT_MAX_BLOCK_LENGTH;
         private boolean concatenated;
+        private long maxStreamBytes = FrameParser.UNLIMITED;
+        private long maxExpansionRatio = FrameParser.UNLIMITED;
 
         private Builder() {}
 
@@ -306,6 +308,33 @@ public final class AdaptiveInputStream extends InputStream {
          */
         public Builder maxBlockLength(int bytes) {
             this.maxBlockLength = FrameFormat.checkMaxBlockLength(bytes);
+            return this;
+        }
+
+        /**
+         * The most bytes one stream may decode to; a block that would pass it fails the read with
+         * a {@link org.adaptivecompress.format.DecompressionLimitException} before it is decoded.
+         * Unlimited by default.
+         */
+        public Builder maxStreamBytes(long bytes) {
+            if (bytes < 0) {
+                throw new IllegalArgumentException("maxStreamBytes must not be negative, was " + bytes);
+            }
+            this.maxStreamBytes = bytes;
+            return this;
+        }
+
+        /**
+         * The most times a block's length may be its payload's (zstd reaches thousands on runs
+         * of one byte); a block declaring more fails the read with a
+         * {@link org.adaptivecompress.format.DecompressionLimitException} before it is decoded.
+         * Unlimited by default.
+         */
+        public Builder maxExpansionRatio(long ratio) {
+            if (ratio < 1) {
+                throw new IllegalArgumentException("maxExpansionRatio must be at least 1, was " + ratio);
+            }
+            this.maxExpansionRatio = ratio;
             return this;
         }
 

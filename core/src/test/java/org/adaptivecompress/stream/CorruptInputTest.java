@@ -15,6 +15,7 @@ import org.adaptivecompress.format.BadMagicException;
 import org.adaptivecompress.format.BlockSequenceException;
 import org.adaptivecompress.format.ChecksumMismatchException;
 import org.adaptivecompress.format.CorruptFrameException;
+import org.adaptivecompress.format.DecompressionLimitException;
 import org.adaptivecompress.format.FrameFormat;
 import org.adaptivecompress.format.FrameFormatException;
 import org.adaptivecompress.format.OversizedBlockException;
@@ -259,5 +260,27 @@ class CorruptInputTest {
         assertThatThrownBy(() -> reader.build(new ByteArrayInputStream(stalled)).read(into))
                 .isInstanceOf(TruncatedStreamException.class).hasMessageContaining("1000 of 67108864 bytes");
         assertThat(allocated).as("bytes allocated for a block whose payload never came").isLessThan(256 * 1024);
+    }
+    /** The optional caps for untrusted input: checked on each header, before the block is decoded. */
+    @Test
+    void theStreamAndExpansionCapsRefuseABlockBeforeDecodingIt() throws IOException {
+        byte[] zeros = new byte[1 << 20];
+        ByteArrayOutputStream sink = new ByteArrayOutputStream();
+        try (AdaptiveOutputStream out = AdaptiveOutputStream.builder().ladder("raw,zstd:3")
+                .controller(() -> new FixedController(1)).blockSize(256 * 1024).build(sink)) {
+            out.write(zeros);
+        }
+        byte[] bomb = sink.toByteArray();
+
+        assertThat(catchThrowable(() -> AdaptiveInputStream.builder().maxExpansionRatio(1000)
+                .build(new ByteArrayInputStream(bomb)).readAllBytes()))
+                .isInstanceOf(DecompressionLimitException.class)
+                .hasMessageContaining("declares 262144 bytes from a").hasMessageContaining("limit of 1000 times");
+        assertThat(catchThrowable(() -> AdaptiveInputStream.builder().maxStreamBytes(600_000)
+                .build(new ByteArrayInputStream(bomb)).readAllBytes()))
+                .isInstanceOf(DecompressionLimitException.class)
+                .hasMessageContaining("past this reader's limit of 600000 bytes (524288 so far)");
+        assertThat(AdaptiveInputStream.builder().maxStreamBytes(zeros.length).maxExpansionRatio(100_000)
+                .build(new ByteArrayInputStream(bomb)).readAllBytes()).isEqualTo(zeros);
     }
 }

@@ -123,12 +123,12 @@ public class AdaptiveCodec implements SplittableCompressionCodec, Configurable {
     private AdaptiveSplitInputStream open(InputStream in, Decompressor decompressor, long start, long end,
             READ_MODE readMode) throws IOException {
         if (decompressor != null) {
-            return new AdaptiveSplitInputStream(in, adaptive(decompressor), false, settings.maxBlockLength(),
+            return new AdaptiveSplitInputStream(in, adaptive(decompressor), false, settings,
                     start, end, readMode);
         }
         Decompressor leased = CodecPool.getDecompressor(this);
         try {
-            return new AdaptiveSplitInputStream(in, adaptive(leased), true, settings.maxBlockLength(),
+            return new AdaptiveSplitInputStream(in, adaptive(leased), true, settings,
                     start, end, readMode);
         } catch (IOException | RuntimeException e) {
             CodecPool.returnDecompressor(leased);

@@ -4,7 +4,9 @@ import org.adaptivecompress.codec.Ladder;
 import org.adaptivecompress.control.DecisionListener;
 import org.adaptivecompress.control.LevelControllers;
 import org.adaptivecompress.engine.CompressionOptions;
+import org.adaptivecompress.format.BlockDecoder;
 import org.adaptivecompress.format.FrameFormat;
+import org.adaptivecompress.format.FrameParser;
 import org.adaptivecompress.stream.AdaptiveOutputStream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.util.ReflectionUtils;
@@ -46,6 +48,17 @@ public final class AdaptiveCodecSettings {
      * refused.
      */
     public static final String MAX_BLOCK_LENGTH_KEY = PREFIX + "max.block.length";
+    /**
+     * The most bytes a reader decodes one stream (a file, or a stream of a concatenated file) to;
+     * a block that would pass it fails with {@code DecompressionLimitException} before it is
+     * decoded. Unset, no limit.
+     */
+    public static final String MAX_STREAM_BYTES_KEY = PREFIX + "max.stream.bytes";
+    /**
+     * The most times a block's length may be its payload's; a block declaring more fails with
+     * {@code DecompressionLimitException} before it is decoded. Unset, no limit.
+     */
+    public static final String MAX_EXPANSION_RATIO_KEY = PREFIX + "max.expansion.ratio";
 
     /**
      * A class implementing {@link DecisionListener} with a public no-argument constructor (or a
@@ -63,13 +76,17 @@ public final class AdaptiveCodecSettings {
     private final CompressionOptions compressorOptions;
     private final int fifoCapacity;
     private final int maxBlockLength;
+    private final long maxStreamBytes;
+    private final long maxExpansionRatio;
 
     private AdaptiveCodecSettings(CompressionOptions streamOptions, CompressionOptions compressorOptions,
-            int fifoCapacity, int maxBlockLength) {
+            int fifoCapacity, int maxBlockLength, long maxStreamBytes, long maxExpansionRatio) {
         this.streamOptions = streamOptions;
         this.compressorOptions = compressorOptions;
         this.fifoCapacity = fifoCapacity;
         this.maxBlockLength = maxBlockLength;
+        this.maxStreamBytes = maxStreamBytes;
+        this.maxExpansionRatio = maxExpansionRatio;
     }
 
     /** The settings with every key at its default. */
@@ -101,7 +118,13 @@ public final class AdaptiveCodecSettings {
         int fifo = conf.getInt(FIFO_CAPACITY_KEY, AdaptiveOutputStream.DEFAULT_FIFO_CAPACITY);
         parse(FIFO_CAPACITY_KEY, String.valueOf(fifo), () -> AdaptiveOutputStream.builder().fifoCapacity(fifo));
         int maxBlock = maxBlockLength(conf, blockSize);
-        return new AdaptiveCodecSettings(stream, compressor, fifo, maxBlock);
+        long maxStream = conf.getLong(MAX_STREAM_BYTES_KEY, FrameParser.UNLIMITED);
+        long maxRatio = conf.getLong(MAX_EXPANSION_RATIO_KEY, FrameParser.UNLIMITED);
+        if (maxStream < 0 || maxRatio < 1) {
+            throw new IllegalArgumentException(MAX_STREAM_BYTES_KEY + "=" + maxStream + " and " + MAX_EXPANSION_RATIO_KEY
+                    + "=" + maxRatio + ": a stream limit must not be negative, a ratio must be at least 1");
+        }
+        return new AdaptiveCodecSettings(stream, compressor, fifo, maxBlock, maxStream, maxRatio);
     }
 
     /** A new {@link #DECISION_LISTENER_KEY} listener, or {@link DecisionListener#NONE}. */
@@ -158,6 +181,11 @@ public final class AdaptiveCodecSettings {
     /** A reader's ceiling on a block's lengths. */
     public int maxBlockLength() {
         return maxBlockLength;
+    }
+
+    /** A parser with the readers' ceiling and limits, over {@code decoder}. */
+    FrameParser newParser(BlockDecoder decoder) {
+        return new FrameParser(decoder, maxBlockLength).limit(maxStreamBytes, maxExpansionRatio);
     }
 
     @Override

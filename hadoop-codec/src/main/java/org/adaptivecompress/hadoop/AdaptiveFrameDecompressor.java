@@ -43,7 +43,7 @@ public final class AdaptiveFrameDecompressor implements Decompressor {
 
     /** A decompressor that rejects blocks declaring more than the settings' maximum block length. */
     public AdaptiveFrameDecompressor(AdaptiveCodecSettings settings) {
-        this.parser = new FrameParser(decoder, Objects.requireNonNull(settings, "settings is null").maxBlockLength());
+        this.parser = Objects.requireNonNull(settings, "settings is null").newParser(decoder);
     }
 
     BlockDecoder blockDecoder() {

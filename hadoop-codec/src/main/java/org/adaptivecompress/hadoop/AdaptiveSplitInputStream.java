@@ -73,16 +73,16 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
      * @param in positioned at {@code start}; must be {@link Seekable} for BYBLOCK with start &gt; 0
      * @param decompressor supplies the (pooled) block decoder
      * @param returnToPool whether to return {@code decompressor} to {@link CodecPool} on close
-     * @param maxBlockLength the codec's ceiling on declared block lengths (a pooled
+     * @param settings the codec's ceiling on declared block lengths and its limits (a pooled
      *     decompressor may have been made by a codec with other settings)
      */
     AdaptiveSplitInputStream(InputStream in, AdaptiveFrameDecompressor decompressor, boolean returnToPool,
-            int maxBlockLength, long start, long end, READ_MODE mode) throws IOException {
+            AdaptiveCodecSettings settings, long start, long end, READ_MODE mode) throws IOException {
         super(in, start, end);
         this.mode = mode;
-        this.maxBlockLength = maxBlockLength;
+        this.maxBlockLength = settings.maxBlockLength();
         this.decoder = decompressor.blockDecoder();
-        this.parser = new FrameParser(decoder, maxBlockLength);
+        this.parser = settings.newParser(decoder);
         this.toReturn = returnToPool ? decompressor : null;
         this.streamPos = start;
         this.unitStart = start;

@@ -11,6 +11,7 @@ import org.adaptivecompress.format.BadMagicException;
 import org.adaptivecompress.format.BlockSequenceException;
 import org.adaptivecompress.format.ChecksumMismatchException;
 import org.adaptivecompress.format.CorruptFrameException;
+import org.adaptivecompress.format.DecompressionLimitException;
 import org.adaptivecompress.format.OversizedBlockException;
 import org.adaptivecompress.format.TruncatedStreamException;
 import org.adaptivecompress.format.FrameFormat;
@@ -106,6 +107,26 @@ class CorruptInputTest {
         assertThat(byStream).as("bytes the input stream allocated").isLessThan(256 * 1024);
         assertThat(byDecompressor).as("bytes the decompressor allocated").isLessThan(256 * 1024);
         decompressor.end();
+    }
+
+    @Test
+    void theOptionalCapsRefuseABlockBeforeDecodingIt() throws Exception {
+        Configuration writing = new Configuration(false);
+        writing.set(AdaptiveCodecSettings.LADDER_KEY, "raw,zstd:3");
+        writing.set(AdaptiveCodecSettings.CONTROLLER_KEY, "fixed:1");
+        byte[] zeros = TestFiles.compress(TestFiles.codec(writing), new byte[1 << 20]);
+        Configuration ratio = new Configuration(writing);
+        ratio.setLong(AdaptiveCodecSettings.MAX_EXPANSION_RATIO_KEY, 100);
+        Configuration size = new Configuration(writing);
+        size.setLong(AdaptiveCodecSettings.MAX_STREAM_BYTES_KEY, 500_000);
+
+        assertThatThrownBy(() -> TestFiles.codec(ratio).createInputStream(new ByteArrayInputStream(zeros)).readAllBytes())
+                .isInstanceOf(DecompressionLimitException.class).hasMessageContaining("limit of 100 times");
+        assertThatThrownBy(() -> TestFiles.codec(size).createInputStream(new ByteArrayInputStream(zeros)).readAllBytes())
+                .isInstanceOf(DecompressionLimitException.class).hasMessageContaining("limit of 500000 bytes");
+        Configuration negative = new Configuration(false);
+        negative.setLong(AdaptiveCodecSettings.MAX_STREAM_BYTES_KEY, -1);
+        assertThatThrownBy(() -> TestFiles.codec(negative)).hasMessageContaining("must not be negative");
     }
 
     /** Blocks of 1000 bytes, so that a file of a few lines has units for several splits. */

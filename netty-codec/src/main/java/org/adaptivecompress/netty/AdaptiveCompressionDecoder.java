@@ -61,7 +61,18 @@ public final class AdaptiveCompressionDecoder extends ByteToMessageDecoder {
      * {@link FrameFormat#MAX_BLOCK_LENGTH_LIMIT}). It must be at least the encoder's block size.
      */
     public AdaptiveCompressionDecoder(int maxBlockLength) {
-        this.parser = new FrameParser(blockDecoder, maxBlockLength);
+        this(maxBlockLength, FrameParser.UNLIMITED, FrameParser.UNLIMITED);
+    }
+
+    /**
+     * A decoder with {@code maxBlockLength} as above that also fails the channel with a
+     * {@link org.adaptivecompress.format.DecompressionLimitException}, before decoding, on a
+     * block that takes its stream past {@code maxStreamBytes} or declares more than
+     * {@code maxExpansionRatio} times its payload's length: the caps for a peer you do not trust.
+     * {@link FrameParser#UNLIMITED} for none.
+     */
+    public AdaptiveCompressionDecoder(int maxBlockLength, long maxStreamBytes, long maxExpansionRatio) {
+        this.parser = new FrameParser(blockDecoder, maxBlockLength).limit(maxStreamBytes, maxExpansionRatio);
     }
 
     @Override

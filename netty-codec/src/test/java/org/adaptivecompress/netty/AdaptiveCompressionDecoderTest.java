@@ -19,6 +19,7 @@ import org.adaptivecompress.format.BadMagicException;
 import org.adaptivecompress.format.BlockSequenceException;
 import org.adaptivecompress.format.ChecksumMismatchException;
 import org.adaptivecompress.format.CorruptFrameException;
+import org.adaptivecompress.format.DecompressionLimitException;
 import org.adaptivecompress.format.FrameFormat;
 import org.adaptivecompress.format.FrameFormatException;
 import org.adaptivecompress.format.OversizedBlockException;
@@ -157,6 +158,22 @@ class AdaptiveCompressionDecoderTest {
         assertThat(failure.causes).singleElement().isInstanceOf(BlockSequenceException.class);
         assertThat(channel.isOpen()).isFalse();
         assertThat(failure.decodedBytes()).as("only the block before the gap").isEqualTo(CompressionOptions.DEFAULT_BLOCK_SIZE);
+        channel.finishAndReleaseAll();
+    }
+
+    @Test
+    void aBlockPastTheCapsFailsTheChannelBeforeItIsDecoded() throws IOException {
+        byte[] frames = writeWithStream(new byte[400_000], ZSTD);
+        Failure failure = new Failure();
+        EmbeddedChannel channel = new EmbeddedChannel(
+                new AdaptiveCompressionDecoder(FrameFormat.DEFAULT_MAX_BLOCK_LENGTH, 1 << 20, 100), failure);
+
+        channel.writeInbound(Unpooled.wrappedBuffer(frames));
+
+        assertThat(failure.causes).singleElement().isInstanceOf(DecompressionLimitException.class);
+        assertThat(failure.causes.get(0)).hasMessageContaining("more than this reader's limit of 100 times");
+        assertThat(failure.decodedBytes()).isZero();
+        assertThat(channel.isOpen()).isFalse();
         channel.finishAndReleaseAll();
     }
 
