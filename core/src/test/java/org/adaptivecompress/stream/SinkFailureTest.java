@@ -75,6 +75,61 @@ class SinkFailureTest {
         assertThat(sink.closes.get()).isEqualTo(1);
     }
 
+    /** Fails the write number {@code failAt} (from 0), and every write after it. */
+    private static final class FailingAtWrite extends OutputStream {
+        private final int failAt;
+        int writes;
+
+        FailingAtWrite(int failAt) {
+            this.failAt = failAt;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public synchronized void write(byte[] b, int off, int len) throws IOException {
+            if (writes++ >= failAt) {
+                throw new IOException("write " + (writes - 1) + " failed");
+            }
+        }
+    }
+
+    /**
+     * Whichever write of the sink fails (the first, one in the middle, the end marker's), the
+     * writer hears of it from write, flush or close, and never reports a stream as written whole
+     * when the sink did not take all of it.
+     */
+    @Test
+    void aSinkFailingAtAnyWriteReachesTheWriter() throws Exception {
+        byte[] data = DataKind.MIXED.generate(600_000);
+        FailingAtWrite counting = new FailingAtWrite(Integer.MAX_VALUE);
+        writeAll(data, counting);
+        int writes = counting.writes;
+        assertThat(writes).isGreaterThan(3);
+
+        for (int failAt = 0; failAt < writes; failAt++) {
+            FailingAtWrite sink = new FailingAtWrite(failAt);
+            Throwable failure = catchThrowable(() -> writeAll(data, sink));
+            assertThat(failure).as("sink failing at write %d of %d", failAt, writes)
+                    .isInstanceOf(IOException.class).hasRootCauseMessage("write " + failAt + " failed");
+        }
+    }
+
+    private static void writeAll(byte[] data, OutputStream sink) throws IOException {
+        try (AdaptiveOutputStream out = AdaptiveOutputStream.builder().ladder("raw,lz4,zstd:3")
+                .controller("fixed:2").blockSize(64 * 1024).build(sink)) {
+            for (int i = 0; i < data.length; i += 50_000) {
+                out.write(data, i, Math.min(50_000, data.length - i));
+                if (i % 200_000 == 0) {
+                    out.flush();
+                }
+            }
+        }
+    }
+
     @Test
     void aFailureDuringTheLastDrainSurfacesFromClose() throws Exception {
         FailingSink sink = new FailingSink(200_000);
