@@ -110,12 +110,20 @@ class SinkFailureTest {
         int writes = counting.writes;
         assertThat(writes).isGreaterThan(3);
 
+        int failed = 0;
         for (int failAt = 0; failAt < writes; failAt++) {
             FailingAtWrite sink = new FailingAtWrite(failAt);
             Throwable failure = catchThrowable(() -> writeAll(data, sink));
-            assertThat(failure).as("sink failing at write %d of %d", failAt, writes)
-                    .isInstanceOf(IOException.class).hasRootCauseMessage("write " + failAt + " failed");
+            // The sender batches what the FIFO holds, so a run may take fewer writes than the first.
+            if (sink.writes > failAt) {
+                failed++;
+                assertThat(failure).as("sink failing at write %d of %d", failAt, sink.writes)
+                        .isInstanceOf(IOException.class).hasRootCauseMessage("write " + failAt + " failed");
+            } else {
+                assertThat(failure).as("a run of %d writes, none failed", sink.writes).isNull();
+            }
         }
+        assertThat(failed).isGreaterThan(writes / 2);
     }
 
     private static void writeAll(byte[] data, OutputStream sink) throws IOException {
