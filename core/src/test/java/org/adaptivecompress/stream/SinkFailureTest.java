@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -136,6 +137,50 @@ class SinkFailureTest {
                 }
             }
         }
+    }
+
+    /**
+     * A writer interrupted while the sink holds every write: its write throws
+     * {@link InterruptedIOException}, its close gives up the drain rather than wait for the sink,
+     * and no thread of the stream outlives the close.
+     */
+    @Test
+    void anInterruptedWriterGetsOutAndLeavesNoThread() throws Exception {
+        HeldSink sink = new HeldSink();
+        AtomicReference<Thread> sender = new AtomicReference<>();
+        AtomicReference<Throwable> fromWrite = new AtomicReference<>();
+        AtomicReference<Throwable> fromClose = new AtomicReference<>();
+        AtomicReference<Boolean> stillInterrupted = new AtomicReference<>();
+        Thread writer = new Thread(() -> {
+            AdaptiveOutputStream out = AdaptiveOutputStream.builder().fifoCapacity(64 * 1024)
+                    .threadFactory(r -> {
+                        Thread t = new Thread(r, "test-sender");
+                        sender.set(t);
+                        return t;
+                    }).build(sink);
+            fromWrite.set(catchThrowable(() -> {
+                for (int i = 0; i < DATA.length; i += 10_000) {
+                    out.write(DATA, i, Math.min(10_000, DATA.length - i));
+                }
+            }));
+            fromClose.set(catchThrowable(out::close));
+            stillInterrupted.set(Thread.currentThread().isInterrupted());
+        }, "test-writer");
+        writer.start();
+        while (sender.get() == null || writer.getState() != Thread.State.WAITING
+                && writer.getState() != Thread.State.TIMED_WAITING) {
+            Thread.sleep(5); // until the writer waits on the full FIFO
+        }
+
+        writer.interrupt();
+        writer.join(60_000);
+
+        assertThat(writer.isAlive()).as("the writer got out").isFalse();
+        assertThat(fromWrite.get()).isInstanceOf(InterruptedIOException.class);
+        assertThat(fromClose.get()).isInstanceOf(InterruptedIOException.class);
+        assertThat(stillInterrupted.get()).as("the interrupt is kept for the caller").isTrue();
+        sender.get().join(60_000);
+        assertThat(sender.get().isAlive()).as("the sender outlived the close").isFalse();
     }
 
     @Test
