@@ -51,8 +51,8 @@ final class Histories implements AutoCloseable {
     private final StreamTail tail = new StreamTail(WINDOW);
     /** Stream bytes planned so far. */
     private long planned;
-    /** The stream's primes so far, each charged a window, within the budget a reader allows. */
-    private long primed;
+    /** Blocks of the stream that primed a history so far, within what a reader allows. */
+    private long primes;
 
     Histories(Ladder ladder) {
         this.ladder = ladder;
@@ -67,7 +67,8 @@ final class Histories implements AutoCloseable {
      * <p>While histories are withheld the stream's last bytes are not kept: that copy of every
      * byte is most of what histories cost on the fast links they are withheld on. Lent again, a
      * history is primed only once the tail holds as much of the stream as a reader's does (a
-     * window, or the short prime), and goes on from its own window until then.
+     * window, or the short prime), and goes on from its own window until then. Past the
+     * stream's prime budget ({@link FrameFormat#primesAllowed}), a history starts unprimed.
      */
     void plan(BlockJob job, byte[] src, int offset, int length, boolean lend) {
         boolean rungKeepsHistory = job.tryRung > 0 && ladder.rung(job.tryRung).codec().hasHistory();
@@ -78,11 +79,11 @@ final class Histories implements AutoCloseable {
             boolean shortPrime = slowToPrime(ladder.rung(job.tryRung));
             int primeLength = shortPrime ? FrameFormat.SHORT_PRIME_LENGTH : Integer.MAX_VALUE;
             if ((!h.compressor.continuesFrame() || stale) && !tail.isEmpty() && tailHoldsWhatAReaderHolds(primeLength)
-                    && withinPrimeBudget()) {
+                    && primes < FrameFormat.primesAllowed(planned)) {
                 job.primeFlag = shortPrime ? FrameFormat.BLOCK_FLAG_PRIMED_SHORT : FrameFormat.BLOCK_FLAG_PRIMED;
                 job.prime = tail.snapshot(primeLength, job.primeBuffer);
                 job.primeBuffer = job.prime;
-                primed += WINDOW;
+                primes++;
             }
             h.lastEnd = planned + length;
             job.history = h;
@@ -93,16 +94,6 @@ final class Histories implements AutoCloseable {
             tail.clear();
         }
         planned += length;
-    }
-
-    /**
-     * Whether another prime, charged a window, stays within the budget readers enforce
-     * ({@link FrameFormat#PRIME_ALLOWANCE}, {@link FrameFormat#PRIME_BYTES_PER_CONTENT_BYTE});
-     * past it, a history starts unprimed. Only streams of blocks under 64 KiB that keep
-     * restarting histories reach it.
-     */
-    private boolean withinPrimeBudget() {
-        return primed + WINDOW <= FrameFormat.PRIME_ALLOWANCE + FrameFormat.PRIME_BYTES_PER_CONTENT_BYTE * planned;
     }
 
     /**

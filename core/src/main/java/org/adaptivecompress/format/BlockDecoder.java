@@ -29,8 +29,8 @@ public final class BlockDecoder implements AutoCloseable {
     private StreamTail tail;
     /** Content bytes of the stream's blocks so far, which earn its primes. */
     private long content;
-    /** The stream's primes so far, each charged a window. */
-    private long primed;
+    /** Blocks of the stream that primed a history so far. */
+    private long primes;
 
     /**
      * Decodes the payload {@code src[offset, offset + header.storedLength())} into
@@ -117,7 +117,7 @@ public final class BlockDecoder implements AutoCloseable {
      */
     public void newStream(boolean history) {
         content = 0;
-        primed = 0;
+        primes = 0;
         for (HistoryDecompressor h : histories) {
             if (h != null) {
                 h.dropFrame();
@@ -133,20 +133,18 @@ public final class BlockDecoder implements AutoCloseable {
     }
 
     /**
-     * The stream's last bytes that the block's history starts from, within the stream's budget
-     * of primes ({@link FrameFormat#PRIME_ALLOWANCE}, {@link FrameFormat#PRIME_BYTES_PER_CONTENT_BYTE},
-     * each prime charged a window): setting a prime up costs a decoder up to a window whatever
-     * the block's size, so a stream of tiny priming blocks would cost far more than its bytes.
+     * The stream's last bytes that the block's history starts from, if the stream may prime
+     * once more ({@link FrameFormat#primesAllowed}): a stream of tiny priming blocks would
+     * otherwise cost far more than its bytes.
      */
     private byte[] primeFor(BlockHeader header, long position) throws CorruptFrameException {
-        long window = 1L << FrameFormat.HISTORY_WINDOW_LOG;
-        long budget = FrameFormat.PRIME_ALLOWANCE + FrameFormat.PRIME_BYTES_PER_CONTENT_BYTE * content;
-        if (primed + window > budget) {
+        long allowed = FrameFormat.primesAllowed(content);
+        if (primes >= allowed) {
             throw new CorruptFrameException("block at stream offset " + position + " primes its history past the"
-                    + " stream's budget: " + (primed / window + 1) + " primes for " + content
-                    + " bytes of content, where at most " + budget / window + " fit: no writer primes that often");
+                    + " stream's budget: " + (primes + 1) + " primes for " + content
+                    + " bytes of content, where at most " + allowed + " fit: no writer primes that often");
         }
-        primed += window;
+        primes++;
         byte[] prime = tail.snapshot(header.primeLength(), primeBuffer);
         primeBuffer = prime;
         return prime;

@@ -82,26 +82,28 @@ public final class FrameFormat {
      */
     public static final long HISTORY_STALE_AFTER = 1L << (HISTORY_WINDOW_LOG - 1);
     /**
-     * A stream's budget for primes before any content, each prime charged a whole window (what
-     * a decoder pays to set one up, whatever the prime's length): every history may start
-     * primed once. Together with {@link #PRIME_BYTES_PER_CONTENT_BYTE} it is what a writer that
-     * primes a history when it starts or has gone stale can reach, what the reference writer
-     * keeps to and what a reader allows, so priming costs a crafted stream no more than a real one.
+     * Content bytes that earn a stream one more prime: a history is primed again only after
+     * missing {@link #HISTORY_STALE_AFTER} bytes, and any of {@link #MAX_HISTORIES} may be, so
+     * 64 KiB.
      */
-    public static final long PRIME_ALLOWANCE = (long) MAX_HISTORIES << HISTORY_WINDOW_LOG;
-    /**
-     * What each content byte decoded adds to the prime budget: a history is primed again only
-     * after missing {@link #HISTORY_STALE_AFTER} bytes, charged a window, for each of
-     * {@link #MAX_HISTORIES} histories.
-     */
-    public static final long PRIME_BYTES_PER_CONTENT_BYTE =
-            MAX_HISTORIES * ((1L << HISTORY_WINDOW_LOG) / HISTORY_STALE_AFTER);
+    public static final long CONTENT_PER_PRIME = HISTORY_STALE_AFTER / MAX_HISTORIES;
 
     private FrameFormat() {}
 
     /** The bytes a frame of a block of {@code blockLength} bytes can take at most. */
     public static int maxFrameLength(int blockLength) {
         return BLOCK_HEADER_LENGTH + blockLength;
+    }
+
+    /**
+     * How many blocks of a stream may prime a history, given the content of the blocks before
+     * the next one: every history may start primed once, then one more prime per
+     * {@link #CONTENT_PER_PRIME} bytes. It is what a writer that primes a history when it starts
+     * or has gone stale can reach; the reference writer keeps to it and a reader enforces it,
+     * since setting a prime up costs a decoder up to a window whatever the block's size.
+     */
+    public static long primesAllowed(long contentBefore) {
+        return MAX_HISTORIES + contentBefore / CONTENT_PER_PRIME;
     }
 
     /** The length of a block header in a stream of {@code version}, one a reader accepts. */

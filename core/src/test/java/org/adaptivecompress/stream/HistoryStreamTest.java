@@ -423,7 +423,7 @@ class HistoryStreamTest {
     /**
      * A primed block loads up to a window whatever its own size: a stream of one-byte blocks
      * that each prime would cost a 2 MiB copy per few bytes of input. Past the budget every
-     * writer keeps (16 windows, then 32 prime bytes per content byte), the reader refuses.
+     * writer keeps (16 primes, then one per 64 KiB of content), the reader refuses.
      */
     @Test
     void primesPastTheStreamsBudgetAreRefused() {
@@ -441,8 +441,7 @@ class HistoryStreamTest {
         stream.write(first, 0, first.length);
         // Then one-byte zstd blocks, each starting history 1 primed with the stream's last 2 MiB.
         byte[] content = first.clone();
-        long budget = FrameFormat.PRIME_ALLOWANCE + FrameFormat.PRIME_BYTES_PER_CONTENT_BYTE * window;
-        int primedBlocks = (int) (budget / window) + 1;
+        int primedBlocks = (int) FrameFormat.primesAllowed(window) + 1;
         try (ZstdCompressCtx zstd = new ZstdCompressCtx()) {
             for (int i = 0; i < primedBlocks; i++) {
                 byte[] dictionary = java.util.Arrays.copyOfRange(content, content.length - window, content.length);
