@@ -18,11 +18,6 @@ public final class FixedController implements LevelController {
         this.rung = rung;
     }
 
-    /** The rung asked for, before clamping to a ladder. */
-    public int rung() {
-        return rung;
-    }
-
     @Override
     public int initialRung(Ladder ladder) {
         return Math.min(rung, ladder.top());

@@ -37,16 +37,33 @@ public final class LevelControllers {
         if (n.equals("model")) {
             return ModelController::new;
         }
-        if (n.startsWith("fixed:")) {
-            int rung;
-            try {
-                rung = Integer.parseInt(n.substring("fixed:".length()).trim());
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("controller '" + name + "': fixed:N needs an integer rung", e);
-            }
+        int rung = fixedRung(name);
+        if (rung >= 0) {
             FixedController fixed = new FixedController(rung);
             return () -> fixed;
         }
         throw new IllegalArgumentException("unknown controller '" + name + "'; expected model, adoc or fixed:N");
+    }
+
+    /**
+     * The rung a name {@code fixed:N} pins (N, whatever the ladder), or -1 for any other name.
+     *
+     * @throws IllegalArgumentException if N is not a rung number
+     */
+    public static int fixedRung(String name) {
+        String n = Objects.requireNonNull(name, "name is null").trim().toLowerCase(Locale.ROOT);
+        if (!n.startsWith("fixed:")) {
+            return -1;
+        }
+        int rung;
+        try {
+            rung = Integer.parseInt(n.substring("fixed:".length()).trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("controller '" + name + "': fixed:N needs an integer rung", e);
+        }
+        if (rung < 0) {
+            throw new IllegalArgumentException("controller '" + name + "': rung must be at least 0, was " + rung);
+        }
+        return rung;
     }
 }

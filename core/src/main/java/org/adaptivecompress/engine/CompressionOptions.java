@@ -128,10 +128,8 @@ public final class CompressionOptions {
          * where N must be a rung of the ladder ({@link #build} checks, whichever is set first).
          */
         public Builder controller(String name) {
-            Supplier<LevelController> factory = LevelControllers.byName(name);
-            controller(factory);
-            LevelController named = factory.get();
-            namedFixedRung = named instanceof FixedController ? ((FixedController) named).rung() : -1;
+            controller(LevelControllers.byName(name));
+            namedFixedRung = LevelControllers.fixedRung(name);
             return this;
         }
 
