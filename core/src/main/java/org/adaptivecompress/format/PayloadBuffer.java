@@ -1,5 +1,8 @@
 package org.adaptivecompress.format;
 
+import java.io.IOException;
+import java.io.InputStream;
+
 /**
  * Grows a reader's payload buffer as the payload's bytes arrive, not to the length its header
  * declares: a peer that sends a valid header and stalls makes a reader allocate at most
@@ -38,5 +41,25 @@ public final class PayloadBuffer {
         byte[] larger = new byte[(int) Math.min(total, grown)];
         System.arraycopy(buffer, 0, larger, 0, filled);
         return larger;
+    }
+
+    /**
+     * Reads a {@code length}-byte payload from {@code in} into {@code buffer}, grown as the bytes
+     * arrive ({@link #roomFor}); returns it, or the larger array that replaced it.
+     *
+     * @param position where the payload starts in the stream, for the message
+     * @throws TruncatedStreamException if the input ends first
+     */
+    public static byte[] read(InputStream in, byte[] buffer, int length, long position) throws IOException {
+        for (int done = 0; done < length; ) {
+            buffer = roomFor(buffer, done, length);
+            int n = in.read(buffer, done, Math.min(buffer.length, length) - done);
+            if (n < 0) {
+                throw new TruncatedStreamException("stream ends at offset " + (position + done)
+                        + " inside a block payload (" + done + " of " + length + " bytes present)");
+            }
+            done += n;
+        }
+        return buffer;
     }
 }

@@ -39,4 +39,16 @@ class PayloadBufferTest {
         assertThatThrownBy(() -> PayloadBuffer.roomFor(new byte[10], 11, 20)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> PayloadBuffer.roomFor(new byte[10], 5, 4)).isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void readsAPayloadGrowingTheBufferAndNamesWhereATruncatedOneEnds() throws Exception {
+        byte[] payload = new byte[150_000];
+        payload[149_999] = 7;
+        byte[] read = PayloadBuffer.read(new java.io.ByteArrayInputStream(payload), new byte[0], payload.length, 40);
+        assertThat(read).hasSize(payload.length).isEqualTo(payload);
+
+        assertThatThrownBy(() -> PayloadBuffer.read(new java.io.ByteArrayInputStream(payload, 0, 100), new byte[0],
+                payload.length, 40)).isInstanceOf(TruncatedStreamException.class)
+                .hasMessage("stream ends at offset 140 inside a block payload (100 of 150000 bytes present)");
+    }
 }

@@ -192,7 +192,8 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
                 pendingUnitStart = -1;
                 continue;
             }
-            readPayload();
+            stored = PayloadBuffer.read(in, stored, header.storedLength(), streamPos);
+            streamPos += header.storedLength();
             if (block.length < header.uncompressedLength()) {
                 block = new byte[header.uncompressedLength()];
             }
@@ -204,22 +205,6 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
             return true;
         }
         return false;
-    }
-
-    /** Reads the block's payload into {@link #stored}, growing it as the bytes arrive rather than ahead of them. */
-    private void readPayload() throws IOException {
-        int storedLength = header.storedLength();
-        int done = 0;
-        while (done < storedLength) {
-            stored = PayloadBuffer.roomFor(stored, done, storedLength);
-            int n = in.read(stored, done, Math.min(stored.length, storedLength) - done);
-            if (n < 0) {
-                throw new TruncatedStreamException("stream ends at offset " + streamPos + " inside a block payload ("
-                        + done + " of " + storedLength + " bytes present)");
-            }
-            done += n;
-            streamPos += n;
-        }
     }
 
     /**

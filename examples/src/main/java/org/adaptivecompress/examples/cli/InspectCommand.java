@@ -187,18 +187,9 @@ final class InspectCommand implements Callable<Integer> {
         }
 
         private void verifyPayload(long position) throws IOException {
-            int length = header.storedLength();
             // Grown as the bytes arrive: a header alone cannot make inspect allocate what it declares.
-            for (int done = 0; done < length; ) {
-                payload = PayloadBuffer.roomFor(payload, done, length);
-                int n = in.read(payload, done, Math.min(payload.length, length) - done);
-                if (n < 0) {
-                    throw new TruncatedStreamException("stream ends at offset " + offset + " inside a block payload ("
-                            + done + " of " + length + " bytes present)");
-                }
-                done += n;
-                offset += n;
-            }
+            payload = PayloadBuffer.read(in, payload, header.storedLength(), offset);
+            offset += header.storedLength();
             if (decoded.length < header.uncompressedLength()) {
                 decoded = new byte[header.uncompressedLength()];
             }
