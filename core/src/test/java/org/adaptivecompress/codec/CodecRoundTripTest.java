@@ -61,12 +61,8 @@ class CodecRoundTripTest {
     @ValueSource(strings = {"lz4", "zstd:3", "xz:1", "deflate:6"})
     void damagedOrMislabelledBlocksFailWithDataFormatException(String spec) {
         Rung rung = Rung.parse(spec);
-        byte[] data = DataKind.TEXT.generate(BLOCK);
-        byte[] compressed = new byte[BLOCK * 2];
-        int n;
-        try (BlockCompressor c = rung.newCompressor()) {
-            n = c.compress(data, 0, BLOCK, compressed, 0, compressed.length);
-        }
+        byte[] compressed = compressedText(rung);
+        int n = compressed.length;
         byte[] out = new byte[BLOCK + 16];
         try (BlockDecompressor d = rung.codec().newDecompressor()) {
             assertThatThrownBy(() -> d.decompress(compressed, 0, n, out, 0, BLOCK - 1))
@@ -83,12 +79,8 @@ class CodecRoundTripTest {
     @ValueSource(strings = {"xz:1", "deflate:6"})
     void aPayloadLongerThanDeclaredSaysSo(String spec) throws Exception {
         Rung rung = Rung.parse(spec);
-        byte[] data = DataKind.TEXT.generate(BLOCK);
-        byte[] compressed = new byte[BLOCK * 2];
-        int n;
-        try (BlockCompressor c = rung.newCompressor()) {
-            n = c.compress(data, 0, BLOCK, compressed, 0, compressed.length);
-        }
+        byte[] compressed = compressedText(rung);
+        int n = compressed.length;
         try (BlockDecompressor d = rung.codec().newDecompressor()) {
             assertThatThrownBy(() -> d.decompress(compressed, 0, n, new byte[BLOCK], 0, BLOCK - 1))
                     .hasMessageContaining("decodes to more than the " + (BLOCK - 1) + " bytes its header declares");
@@ -98,15 +90,20 @@ class CodecRoundTripTest {
     @Test
     void bytesAfterADeflateStreamAreNamed() throws Exception {
         Rung rung = Rung.parse("deflate:6");
-        byte[] data = DataKind.TEXT.generate(BLOCK);
-        byte[] compressed = new byte[BLOCK * 2];
-        int n;
-        try (BlockCompressor c = rung.newCompressor()) {
-            n = c.compress(data, 0, BLOCK, compressed, 0, compressed.length);
-        }
+        byte[] payload = compressedText(rung);
+        byte[] withTrailing = Arrays.copyOf(payload, payload.length + 3);
         try (BlockDecompressor d = rung.codec().newDecompressor()) {
-            assertThatThrownBy(() -> d.decompress(compressed, 0, n + 3, new byte[BLOCK], 0, BLOCK))
+            assertThatThrownBy(() -> d.decompress(withTrailing, 0, withTrailing.length, new byte[BLOCK], 0, BLOCK))
                     .hasMessageContaining("has 3 bytes after its compressed data");
+        }
+    }
+
+    /** A block of text as {@code rung} compresses it: exactly its payload. */
+    private static byte[] compressedText(Rung rung) {
+        byte[] compressed = new byte[BLOCK * 2];
+        try (BlockCompressor c = rung.newCompressor()) {
+            int n = c.compress(DataKind.TEXT.generate(BLOCK), 0, BLOCK, compressed, 0, compressed.length);
+            return Arrays.copyOf(compressed, n);
         }
     }
 }
