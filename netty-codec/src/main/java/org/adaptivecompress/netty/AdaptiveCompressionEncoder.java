@@ -370,12 +370,8 @@ public final class AdaptiveCompressionEncoder extends ChannelOutboundHandlerAdap
         }
         if (why == null) {
             scheduleStartCheck(b);
-        } else if (b.claimed.compareAndSet(false, true)) {
-            compressing = null;
-            RejectedExecutionException cause = new RejectedExecutionException(why);
-            b.discard(cause);
-            releaseHeld(b.length);
-            failStream(cause, true);
+        } else {
+            failStream(new RejectedExecutionException(why), true); // takes the block back if still unstarted
         }
     }
 
