@@ -1,5 +1,6 @@
 package org.adaptivecompress.codec;
 
+
 /**
  * The codecs a block can be stored with, each with the id it carries on the wire.
  *
@@ -49,40 +50,5 @@ public enum CodecType {
     /** True for the codecs whose blocks may belong to a history (zstd and xz). */
     public boolean hasHistory() {
         return this == ZSTD || this == XZ;
-    }
-
-    /**
-     * A new decompressor for the history blocks of this codec that never holds a window over
-     * {@code 1 << maxWindowLog} bytes, owned by the caller.
-     *
-     * @throws IllegalStateException for a codec without histories
-     */
-    public HistoryDecompressor newHistoryDecompressor(int maxWindowLog) {
-        switch (this) {
-            case ZSTD:
-                return new ZstdHistoryDecompressor(maxWindowLog);
-            case XZ:
-                return new XzHistoryDecompressor(maxWindowLog);
-            default:
-                throw new IllegalStateException(this + " blocks have no history");
-        }
-    }
-
-    /** A new decompressor for blocks of this codec, owned by the caller. */
-    public BlockDecompressor newDecompressor() {
-        switch (this) {
-            case RAW:
-                return new RawCodec();
-            case LZ4:
-                return Lz4Codec.decompressor();
-            case ZSTD:
-                return ZstdCodec.decompressor();
-            case XZ:
-                return XzCodec.decompressor();
-            case DEFLATE:
-                return DeflateCodec.decompressor();
-            default:
-                throw new AssertionError(this);
-        }
     }
 }

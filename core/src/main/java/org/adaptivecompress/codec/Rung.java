@@ -2,6 +2,7 @@ package org.adaptivecompress.codec;
 
 import java.util.Locale;
 import java.util.Objects;
+import org.adaptivecompress.internal.codec.Codecs;
 
 /**
  * One step of a {@link Ladder}: a codec at a level, written in specs as {@code codec[:level]}.
@@ -32,30 +33,30 @@ public final class Rung {
 
     /** The LZ4 fast compressor. */
     public static Rung lz4() {
-        return new Rung(CodecType.LZ4, Lz4Codec.FAST, "lz4");
+        return new Rung(CodecType.LZ4, Codecs.LZ4_FAST, "lz4");
     }
 
     /** LZ4 HC at {@code level} (1-17). */
     public static Rung lz4hc(int level) {
-        checkRange("lz4hc", level, 1, Lz4Codec.MAX_HC_LEVEL);
+        checkRange("lz4hc", level, Codecs.minLevel(CodecType.LZ4), Codecs.maxLevel(CodecType.LZ4));
         return new Rung(CodecType.LZ4, level, "lz4hc:" + level);
     }
 
     /** Zstandard at {@code level}, negative levels included. */
     public static Rung zstd(int level) {
-        checkRange("zstd", level, ZstdCodec.minLevel(), ZstdCodec.maxLevel());
+        checkRange("zstd", level, Codecs.minLevel(CodecType.ZSTD), Codecs.maxLevel(CodecType.ZSTD));
         return new Rung(CodecType.ZSTD, level, "zstd:" + level);
     }
 
     /** LZMA2 at xz {@code preset} (0-9). */
     public static Rung xz(int preset) {
-        checkRange("xz", preset, XzCodec.MIN_PRESET, XzCodec.MAX_PRESET);
+        checkRange("xz", preset, Codecs.minLevel(CodecType.XZ), Codecs.maxLevel(CodecType.XZ));
         return new Rung(CodecType.XZ, preset, "xz:" + preset);
     }
 
     /** Raw deflate at {@code level} (1-9). */
     public static Rung deflate(int level) {
-        checkRange("deflate", level, DeflateCodec.MIN_LEVEL, DeflateCodec.MAX_LEVEL);
+        checkRange("deflate", level, Codecs.minLevel(CodecType.DEFLATE), Codecs.maxLevel(CodecType.DEFLATE));
         return new Rung(CodecType.DEFLATE, level, "deflate:" + level);
     }
 
@@ -101,40 +102,6 @@ public final class Rung {
     /** The codec level: 0 for raw and fast LZ4, the HC level, zstd level, xz preset or deflate level. */
     public int level() {
         return level;
-    }
-
-    /** A new compressor for this rung, owned by the caller (close it). */
-    public BlockCompressor newCompressor() {
-        switch (codec) {
-            case RAW:
-                return new RawCodec();
-            case LZ4:
-                return Lz4Codec.compressor(level);
-            case ZSTD:
-                return ZstdCodec.compressor(level);
-            case XZ:
-                return XzCodec.compressor(level);
-            case DEFLATE:
-                return DeflateCodec.compressor(level);
-            default:
-                throw new AssertionError(codec);
-        }
-    }
-
-    /**
-     * A new compressor that keeps a window of up to {@code 1 << windowLog} bytes across the
-     * blocks it takes (see {@link HistoryCompressor}), owned by the caller; {@code null} for
-     * codecs without one (raw, LZ4, deflate).
-     */
-    public HistoryCompressor newHistoryCompressor(int windowLog) {
-        switch (codec) {
-            case ZSTD:
-                return new ZstdHistoryCompressor(level, windowLog);
-            case XZ:
-                return new XzHistoryCompressor(level, windowLog);
-            default:
-                return null;
-        }
     }
 
     /** The canonical spec, e.g. {@code zstd:3}; {@link #parse} reads it back. */

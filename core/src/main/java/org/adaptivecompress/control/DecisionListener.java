@@ -3,7 +3,7 @@ package org.adaptivecompress.control;
 /**
  * Told every decision a stream's controller makes, with what it saw: why each block got its
  * rung, at run time. Set on the builders ({@code AdaptiveOutputStream.builder().listener(...)},
- * {@code CompressionOptions}, the Kafka and Hadoop configurations).
+ * {@code AdaptiveCompressionOptions}, the Kafka and Hadoop configurations).
  *
  * <p>Called on the compressing thread after every block, so it must be quick (hand the values
  * to a queue or a counter) and must not throw; a listener that throws fails the write.

@@ -51,7 +51,7 @@ public interface LevelController {
 
     /**
      * Whether, in a stream that keeps histories (see
-     * {@link org.adaptivecompress.engine.CompressionOptions#history()}), the next block planned
+     * {@link org.adaptivecompress.engine.AdaptiveCompressionOptions#history()}), the next block planned
      * at a rung with a history is lent it. Asked once per block, when it is planned. A block not
      * lent one is compressed to decode alone, and while histories are withheld the stream does
      * not keep its last bytes either (a copy of every byte), so a history lent again goes on

@@ -4,7 +4,7 @@ import java.util.Objects;
 
 /**
  * What the writes into the sink showed since the previous observation, as a
- * {@link org.adaptivecompress.control.model.SinkMeter} measured them: how much was written and
+ * {@link org.adaptivecompress.internal.engine.SinkMeter} measured them: how much was written and
  * for how long, how long nothing was there to write, and the spans between moments the sink
  * was full (a write that had to wait for the link), over which the bytes written are the bytes
  * the link carried, whatever buffers lie between.

@@ -161,7 +161,7 @@ public final class Observation {
 
     /**
      * True if this block began a history anew (see
-     * {@link org.adaptivecompress.engine.CompressionOptions#history()}): the rung's history
+     * {@link org.adaptivecompress.engine.AdaptiveCompressionOptions#history()}): the rung's history
      * started, or restarted from the stream's last bytes after missing too much of it. Such a
      * block's ratio is what a cold history finds, at most what the blocks continuing it will,
      * and its time includes loading the stream's last bytes; neither is the rung's steady figure.

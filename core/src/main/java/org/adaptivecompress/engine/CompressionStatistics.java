@@ -21,7 +21,11 @@ public final class CompressionStatistics {
     private final long fifoBytes;
     private final int workers;
 
-    CompressionStatistics(Ladder ladder, int currentRung, long[] blocksPerRung, long[] bytesInPerRung,
+    /**
+     * A snapshot of these figures, which the arrays (one entry per rung of {@code ladder}) are
+     * copied from. Pipelines make them; a user reads them.
+     */
+    public CompressionStatistics(Ladder ladder, int currentRung, long[] blocksPerRung, long[] bytesInPerRung,
             long[] bytesOutPerRung, long incompressibleBlocks, long recompressedBlocks, long rungChanges, long fifoBytes,
             int workers) {
         this.ladder = ladder;

@@ -1,5 +1,7 @@
 package org.adaptivecompress.format;
 
+import org.adaptivecompress.internal.format.StreamDigest;
+
 /**
  * Every block checked out, but the stream's blocks are not the ones its writer wrote: the
  * end-of-stream marker's digest over their lengths and checksums (see {@link StreamDigest})

@@ -7,13 +7,13 @@ import java.nio.channels.Channels;
 import java.nio.channels.ReadableByteChannel;
 import java.util.Objects;
 import org.adaptivecompress.codec.CodecType;
-import org.adaptivecompress.format.BlockDecoder;
-import org.adaptivecompress.format.BlockHeader;
-import org.adaptivecompress.format.FrameFormat;
 import org.adaptivecompress.format.FrameFormatException;
-import org.adaptivecompress.format.PayloadBuffer;
-import org.adaptivecompress.format.FrameParser;
 import org.adaptivecompress.format.TruncatedStreamException;
+import org.adaptivecompress.internal.format.BlockDecoder;
+import org.adaptivecompress.internal.format.BlockHeader;
+import org.adaptivecompress.internal.format.FrameFormat;
+import org.adaptivecompress.internal.format.FrameParser;
+import org.adaptivecompress.internal.format.PayloadBuffer;
 
 /**
  * Decodes a stream written by {@link AdaptiveOutputStream} (or any writer of the frame format, version 1 or 2),
@@ -30,6 +30,12 @@ import org.adaptivecompress.format.TruncatedStreamException;
  * (as {@code cat a.adc b.adc} makes) read as one.
  */
 public final class AdaptiveInputStream extends InputStream {
+
+    /**
+     * No limit: the default of {@link Builder#maxStreamBytes} and {@link Builder#maxExpansionRatio},
+     * and of the same limits of the Netty decoder and the Hadoop codec.
+     */
+    public static final long UNLIMITED = FrameParser.UNLIMITED;
 
     /** {@link #fill}'s result when the stream has ended. */
     private static final int END = -1;
@@ -297,8 +303,8 @@ public final class AdaptiveInputStream extends InputStream {
     public static final class Builder {
         private int maxBlockLength = FrameFormat.DEFAULT_MAX_BLOCK_LENGTH;
         private boolean concatenated;
-        private long maxStreamBytes = FrameParser.UNLIMITED;
-        private long maxExpansionRatio = FrameParser.UNLIMITED;
+        private long maxStreamBytes = UNLIMITED;
+        private long maxExpansionRatio = UNLIMITED;
 
         private Builder() {}
 

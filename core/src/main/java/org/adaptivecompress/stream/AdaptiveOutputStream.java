@@ -14,12 +14,12 @@ import java.util.function.Supplier;
 import org.adaptivecompress.codec.Ladder;
 import org.adaptivecompress.control.DecisionListener;
 import org.adaptivecompress.control.LevelController;
-import org.adaptivecompress.control.model.SinkMeter;
-import org.adaptivecompress.engine.AdaptiveCompressor;
-import org.adaptivecompress.engine.CompressionOptions;
+import org.adaptivecompress.engine.AdaptiveCompressionOptions;
 import org.adaptivecompress.engine.CompressionStatistics;
-import org.adaptivecompress.engine.PipelineSample;
-import org.adaptivecompress.format.FrameFormat;
+import org.adaptivecompress.internal.engine.AdaptiveCompressor;
+import org.adaptivecompress.internal.engine.PipelineSample;
+import org.adaptivecompress.internal.engine.SinkMeter;
+import org.adaptivecompress.internal.format.FrameFormat;
 
 /**
  * Compresses everything written to it, picking the codec of each block from how fast the sink
@@ -161,7 +161,7 @@ public final class AdaptiveOutputStream extends OutputStream {
         Objects.requireNonNull(out, "out is null");
         this.meter = new SinkMeter(System.nanoTime());
         this.sink = new MeteredSink(out, meter);
-        CompressionOptions options = b.compression.build();
+        AdaptiveCompressionOptions options = b.compression.build();
         this.compressor = new AdaptiveCompressor(options);
         this.fifo = new ByteFifo(SHORT_STREAM_BUFFERS, b.fifoCapacity, meter);
         if (b.maxWorkers == 1) {
@@ -192,7 +192,7 @@ public final class AdaptiveOutputStream extends OutputStream {
     }
 
     /** Where the stream keeps its queued frames to compress again; {@code null} with histories, whose frames never are. */
-    private QueuedFrames queuedFrames(CompressionOptions options, int fifoCapacity) {
+    private QueuedFrames queuedFrames(AdaptiveCompressionOptions options, int fifoCapacity) {
         return options.history() ? null : new QueuedFrames(compressor.ladder().size(), fifoCapacity,
                 AdaptiveCompressor.maxFrameLength(options.blockSize()));
     }
@@ -665,7 +665,7 @@ public final class AdaptiveOutputStream extends OutputStream {
 
     /** Options of an {@link AdaptiveOutputStream}; every setter checks its argument at once. */
     public static final class Builder {
-        private final CompressionOptions.Builder compression = CompressionOptions.builder();
+        private final AdaptiveCompressionOptions.Builder compression = AdaptiveCompressionOptions.builder();
         private int fifoCapacity = DEFAULT_FIFO_CAPACITY;
         private int maxWorkers = 1;
         /** {@code null}: the default daemon threads, named after what they do. */
@@ -676,7 +676,7 @@ public final class AdaptiveOutputStream extends OutputStream {
         private Builder() {}
 
         /** All compression options at once (ladder, controller, block size, listener, history). */
-        public Builder compression(CompressionOptions options) {
+        public Builder compression(AdaptiveCompressionOptions options) {
             Objects.requireNonNull(options, "options is null");
             compression.ladder(options.ladder()).controller(options.controllerFactory())
                     .blockSize(options.blockSize()).listener(options.listener()).history(options.history());
@@ -719,7 +719,7 @@ public final class AdaptiveOutputStream extends OutputStream {
 
         /**
          * Whether zstd and xz rungs keep a 2 MiB window across blocks; default off. See
-         * {@link CompressionOptions.Builder#history(boolean)}.
+         * {@link AdaptiveCompressionOptions.Builder#history(boolean)}.
          */
         public Builder history(boolean history) {
             compression.history(history);

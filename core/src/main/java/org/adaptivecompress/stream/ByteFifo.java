@@ -6,7 +6,7 @@ import java.io.OutputStream;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
-import org.adaptivecompress.control.model.SinkMeter;
+import org.adaptivecompress.internal.engine.SinkMeter;
 
 /**
  * The FIFO between the compressing writer and the sender thread: a ring of compressed bytes

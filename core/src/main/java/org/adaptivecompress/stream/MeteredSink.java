@@ -2,7 +2,7 @@ package org.adaptivecompress.stream;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import org.adaptivecompress.control.model.SinkMeter;
+import org.adaptivecompress.internal.engine.SinkMeter;
 
 /**
  * The stream's sink with every write and flush timed by a {@link SinkMeter}, whichever thread

@@ -2,7 +2,7 @@ package org.adaptivecompress.stream;
 
 import java.io.IOException;
 import java.util.Arrays;
-import org.adaptivecompress.engine.AdaptiveCompressor;
+import org.adaptivecompress.internal.engine.AdaptiveCompressor;
 
 /**
  * The block frames waiting in a stream's FIFO, so that those the link has become too slow for

@@ -138,7 +138,7 @@ final class WorkerCountTuner {
      *
      * @param inputBytes the block's uncompressed bytes
      * @param codecNanos the time the block spent in its codec, divided by the workers it was
-     *     planned for ({@link org.adaptivecompress.engine.AdaptiveCompressor#lastCompressNanos()})
+     *     planned for ({@link org.adaptivecompress.internal.engine.AdaptiveCompressor#lastCompressNanos()})
      * @return the number of workers to compress side by side from now on
      */
     int blockQueued(int inputBytes, long codecNanos, long nanoTime) {

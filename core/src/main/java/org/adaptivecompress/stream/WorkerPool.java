@@ -9,10 +9,10 @@ import java.util.Objects;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
-import org.adaptivecompress.engine.AdaptiveCompressor;
-import org.adaptivecompress.engine.BlockJob;
-import org.adaptivecompress.engine.FrameEncoder;
-import org.adaptivecompress.format.FrameFormat;
+import org.adaptivecompress.internal.engine.AdaptiveCompressor;
+import org.adaptivecompress.internal.engine.BlockJob;
+import org.adaptivecompress.internal.engine.FrameEncoder;
+import org.adaptivecompress.internal.format.FrameFormat;
 
 /**
  * The parallel half of an {@link AdaptiveOutputStream}: blocks are compressed by worker threads

@@ -3,6 +3,9 @@ package org.adaptivecompress.codec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.adaptivecompress.internal.codec.BlockCompressor;
+import org.adaptivecompress.internal.codec.BlockDecompressor;
+import org.adaptivecompress.internal.codec.Codecs;
 import org.adaptivecompress.testing.DataKind;
 
 /**
@@ -74,7 +77,7 @@ public final class LadderSurvey {
         long out = 0;
         long compressNanos = 0;
         long decompressNanos = 0;
-        try (BlockCompressor c = rung.newCompressor(); BlockDecompressor d = rung.codec().newDecompressor()) {
+        try (BlockCompressor c = Codecs.newCompressor(rung); BlockDecompressor d = Codecs.newDecompressor(rung.codec())) {
             for (int pass = 0; pass < 2; pass++) { // the first pass warms the JIT and native contexts up
                 in = out = compressNanos = decompressNanos = 0;
                 for (byte[] data : inputs) {

@@ -7,9 +7,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import org.adaptivecompress.codec.Ladder;
-import org.adaptivecompress.engine.AdaptiveCompressor;
-import org.adaptivecompress.engine.CompressionOptions;
-import org.adaptivecompress.engine.PipelineSample;
+import org.adaptivecompress.engine.AdaptiveCompressionOptions;
+import org.adaptivecompress.internal.engine.AdaptiveCompressor;
+import org.adaptivecompress.internal.engine.PipelineSample;
+import org.adaptivecompress.internal.format.FrameFormat;
 import org.adaptivecompress.testing.ScriptedController;
 
 /**
@@ -61,7 +62,7 @@ public final class TestVectors {
 
     /** Like {@link #encode(String, int...)}, with histories on or off. */
     static byte[] encode(boolean history, String ladder, int... rungs) {
-        CompressionOptions options = CompressionOptions.builder().ladder(Ladder.parse(ladder))
+        AdaptiveCompressionOptions options = AdaptiveCompressionOptions.builder().ladder(Ladder.parse(ladder))
                 .controller(() -> new ScriptedController(rungs)).blockSize(4096).history(history).build();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         byte[] frame = new byte[AdaptiveCompressor.maxFrameLength(4096)];

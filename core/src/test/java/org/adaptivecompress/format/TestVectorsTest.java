@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.stream.Stream;
 import java.util.zip.CRC32C;
 import org.adaptivecompress.codec.CodecType;
+import org.adaptivecompress.internal.format.FrameFormat;
+import org.adaptivecompress.internal.format.StreamDigest;
 import org.adaptivecompress.stream.AdaptiveInputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

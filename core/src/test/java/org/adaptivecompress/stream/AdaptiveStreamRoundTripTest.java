@@ -23,7 +23,7 @@ import java.util.stream.Stream;
 import org.adaptivecompress.codec.Ladder;
 import org.adaptivecompress.control.FixedController;
 import org.adaptivecompress.engine.CompressionStatistics;
-import org.adaptivecompress.format.FrameFormat;
+import org.adaptivecompress.internal.format.FrameFormat;
 import org.adaptivecompress.testing.DataKind;
 import org.adaptivecompress.testing.ScriptedController;
 import org.junit.jupiter.api.Test;

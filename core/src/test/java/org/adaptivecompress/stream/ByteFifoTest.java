@@ -11,7 +11,7 @@ import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.adaptivecompress.control.model.SinkMeter;
+import org.adaptivecompress.internal.engine.SinkMeter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

@@ -8,7 +8,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
-import org.adaptivecompress.format.FrameFormat;
+import org.adaptivecompress.internal.format.FrameFormat;
 import org.adaptivecompress.testing.DataKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

@@ -6,7 +6,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import org.adaptivecompress.control.LevelControllers;
 import org.adaptivecompress.engine.CompressionStatistics;
-import org.adaptivecompress.format.FrameFormat;
+import org.adaptivecompress.internal.format.FrameFormat;
 import org.adaptivecompress.testing.DataKind;
 import org.adaptivecompress.testing.RateLimitedOutputStream;
 import org.junit.jupiter.api.Test;

@@ -24,7 +24,7 @@ import org.adaptivecompress.codec.Ladder;
 import org.adaptivecompress.control.FixedController;
 import org.adaptivecompress.control.Observation;
 import org.adaptivecompress.engine.CompressionStatistics;
-import org.adaptivecompress.format.FrameFormat;
+import org.adaptivecompress.internal.format.FrameFormat;
 import org.adaptivecompress.testing.DataKind;
 import org.adaptivecompress.testing.RateLimitedOutputStream;
 import org.adaptivecompress.testing.ScriptedController;

@@ -12,7 +12,7 @@ import java.util.Arrays;
 import org.adaptivecompress.control.FixedController;
 import org.adaptivecompress.format.ChecksumMismatchException;
 import org.adaptivecompress.format.CorruptFrameException;
-import org.adaptivecompress.format.FrameFormat;
+import org.adaptivecompress.internal.format.FrameFormat;
 import org.adaptivecompress.testing.DataKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.lang.management.ManagementFactory;
 import java.util.zip.CRC32C;
-import org.adaptivecompress.format.FrameFormat;
+import org.adaptivecompress.internal.format.FrameFormat;
 
 /** Measures what a reader allocates, and builds the inputs that would make it allocate too much. */
 public final class Allocations {

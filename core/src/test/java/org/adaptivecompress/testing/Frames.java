@@ -3,7 +3,7 @@ package org.adaptivecompress.testing;
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.List;
-import org.adaptivecompress.format.FrameFormat;
+import org.adaptivecompress.internal.format.FrameFormat;
 
 /**
  * Cuts a stream at its frame boundaries, for tests of damage that leaves every frame valid alone:

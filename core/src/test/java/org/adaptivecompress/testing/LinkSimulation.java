@@ -10,7 +10,7 @@ import org.adaptivecompress.codec.Ladder;
 import org.adaptivecompress.control.Decision;
 import org.adaptivecompress.control.LevelController;
 import org.adaptivecompress.control.Observation;
-import org.adaptivecompress.control.model.SinkMeter;
+import org.adaptivecompress.internal.engine.SinkMeter;
 
 /**
  * A deterministic simulation of the pipeline, for testing controllers without wall time: the

@@ -3,10 +3,10 @@ package org.adaptivecompress.hadoop;
 import org.adaptivecompress.codec.Ladder;
 import org.adaptivecompress.control.DecisionListener;
 import org.adaptivecompress.control.LevelControllers;
-import org.adaptivecompress.engine.CompressionOptions;
-import org.adaptivecompress.format.BlockDecoder;
-import org.adaptivecompress.format.FrameFormat;
-import org.adaptivecompress.format.FrameParser;
+import org.adaptivecompress.engine.AdaptiveCompressionOptions;
+import org.adaptivecompress.internal.format.BlockDecoder;
+import org.adaptivecompress.internal.format.FrameFormat;
+import org.adaptivecompress.internal.format.FrameParser;
 import org.adaptivecompress.stream.AdaptiveOutputStream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.util.ReflectionUtils;
@@ -72,14 +72,14 @@ public final class AdaptiveCodecSettings {
 
     private static final AdaptiveCodecSettings DEFAULTS = from(new Configuration(false));
 
-    private final CompressionOptions streamOptions;
-    private final CompressionOptions compressorOptions;
+    private final AdaptiveCompressionOptions streamOptions;
+    private final AdaptiveCompressionOptions compressorOptions;
     private final int fifoCapacity;
     private final int maxBlockLength;
     private final long maxStreamBytes;
     private final long maxExpansionRatio;
 
-    private AdaptiveCodecSettings(CompressionOptions streamOptions, CompressionOptions compressorOptions,
+    private AdaptiveCodecSettings(AdaptiveCompressionOptions streamOptions, AdaptiveCompressionOptions compressorOptions,
             int fifoCapacity, int maxBlockLength, long maxStreamBytes, long maxExpansionRatio) {
         this.streamOptions = streamOptions;
         this.compressorOptions = compressorOptions;
@@ -101,19 +101,19 @@ public final class AdaptiveCodecSettings {
         }
         String ladderSpec = conf.getTrimmed(LADDER_KEY, Ladder.DEFAULT_SPEC);
         Ladder ladder = parse(LADDER_KEY, ladderSpec, () -> Ladder.parse(ladderSpec));
-        int blockSize = conf.getInt(BLOCK_SIZE_KEY, CompressionOptions.DEFAULT_BLOCK_SIZE);
+        int blockSize = conf.getInt(BLOCK_SIZE_KEY, AdaptiveCompressionOptions.DEFAULT_BLOCK_SIZE);
         DecisionListener listener = decisionListener(conf);
-        CompressionOptions base = parse(BLOCK_SIZE_KEY, String.valueOf(blockSize),
+        AdaptiveCompressionOptions base = parse(BLOCK_SIZE_KEY, String.valueOf(blockSize),
                 // Blocks decode alone: a split is read from its first sync point, and a pooled
                 // Decompressor may be handed any block of a SequenceFile.
-                () -> CompressionOptions.builder().ladder(ladder).blockSize(blockSize).history(false)
+                () -> AdaptiveCompressionOptions.builder().ladder(ladder).blockSize(blockSize).history(false)
                         .listener(listener).build());
         String controller = conf.getTrimmed(CONTROLLER_KEY, LevelControllers.DEFAULT_NAME);
-        CompressionOptions stream = parse(CONTROLLER_KEY, controller,
+        AdaptiveCompressionOptions stream = parse(CONTROLLER_KEY, controller,
                 () -> base.toBuilder().controller(controller).build());
         String compressorController = conf.getTrimmed(COMPRESSOR_CONTROLLER_KEY,
                 ladder.top() == 0 ? "fixed:0" : DEFAULT_COMPRESSOR_CONTROLLER);
-        CompressionOptions compressor = parse(COMPRESSOR_CONTROLLER_KEY, compressorController,
+        AdaptiveCompressionOptions compressor = parse(COMPRESSOR_CONTROLLER_KEY, compressorController,
                 () -> base.toBuilder().controller(compressorController).build());
         int fifo = conf.getInt(FIFO_CAPACITY_KEY, AdaptiveOutputStream.DEFAULT_FIFO_CAPACITY);
         parse(FIFO_CAPACITY_KEY, String.valueOf(fifo), () -> AdaptiveOutputStream.builder().fifoCapacity(fifo));
@@ -164,12 +164,12 @@ public final class AdaptiveCodecSettings {
     }
 
     /** Options of the codec's output streams (ladder, {@link #CONTROLLER_KEY} controller, block size). */
-    public CompressionOptions streamOptions() {
+    public AdaptiveCompressionOptions streamOptions() {
         return streamOptions;
     }
 
     /** Options of a bare compressor ({@link #COMPRESSOR_CONTROLLER_KEY} controller). */
-    public CompressionOptions compressorOptions() {
+    public AdaptiveCompressionOptions compressorOptions() {
         return compressorOptions;
     }
 

@@ -2,10 +2,10 @@ package org.adaptivecompress.hadoop;
 
 import java.io.IOException;
 import java.util.Objects;
-import org.adaptivecompress.engine.AdaptiveCompressor;
-import org.adaptivecompress.engine.CompressionOptions;
+import org.adaptivecompress.engine.AdaptiveCompressionOptions;
 import org.adaptivecompress.engine.CompressionStatistics;
-import org.adaptivecompress.engine.PipelineSample;
+import org.adaptivecompress.internal.engine.AdaptiveCompressor;
+import org.adaptivecompress.internal.engine.PipelineSample;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.compress.Compressor;
 
@@ -22,7 +22,7 @@ import org.apache.hadoop.io.compress.Compressor;
  */
 public final class AdaptiveFrameCompressor implements Compressor {
 
-    private CompressionOptions options;
+    private AdaptiveCompressionOptions options;
     private AdaptiveCompressor engine;
     private CompressionStatistics lastStatistics;
     private byte[] block;
@@ -48,7 +48,7 @@ public final class AdaptiveFrameCompressor implements Compressor {
     }
 
     private void apply(AdaptiveCodecSettings newSettings) {
-        CompressionOptions newOptions = newSettings.compressorOptions();
+        AdaptiveCompressionOptions newOptions = newSettings.compressorOptions();
         this.options = newOptions;
         if (block == null || block.length != newOptions.blockSize()) {
             block = new byte[newOptions.blockSize()];
@@ -57,7 +57,7 @@ public final class AdaptiveFrameCompressor implements Compressor {
     }
 
     /** The options streams from now on are compressed with. */
-    public CompressionOptions options() {
+    public AdaptiveCompressionOptions options() {
         return options;
     }
 

@@ -2,11 +2,11 @@ package org.adaptivecompress.hadoop;
 
 import java.io.IOException;
 import java.util.Objects;
-import org.adaptivecompress.format.BlockDecoder;
-import org.adaptivecompress.format.BlockHeader;
-import org.adaptivecompress.format.FrameFormat;
-import org.adaptivecompress.format.FrameParser;
-import org.adaptivecompress.format.PayloadBuffer;
+import org.adaptivecompress.internal.format.BlockDecoder;
+import org.adaptivecompress.internal.format.BlockHeader;
+import org.adaptivecompress.internal.format.FrameFormat;
+import org.adaptivecompress.internal.format.FrameParser;
+import org.adaptivecompress.internal.format.PayloadBuffer;
 import org.apache.hadoop.io.compress.Decompressor;
 
 /**

@@ -14,7 +14,7 @@ import org.adaptivecompress.format.CorruptFrameException;
 import org.adaptivecompress.format.DecompressionLimitException;
 import org.adaptivecompress.format.OversizedBlockException;
 import org.adaptivecompress.format.TruncatedStreamException;
-import org.adaptivecompress.format.FrameFormat;
+import org.adaptivecompress.internal.format.FrameFormat;
 import org.adaptivecompress.testing.Allocations;
 import org.adaptivecompress.testing.DataKind;
 import org.adaptivecompress.testing.Frames;

@@ -8,16 +8,16 @@ import java.io.ByteArrayOutputStream;
 import java.util.Arrays;
 import org.adaptivecompress.format.BlockSequenceException;
 import org.adaptivecompress.format.ChecksumMismatchException;
-import org.adaptivecompress.format.FrameFormat;
+import org.adaptivecompress.internal.format.FrameFormat;
 import org.adaptivecompress.stream.AdaptiveInputStream;
 import org.adaptivecompress.testing.DataKind;
 import org.adaptivecompress.testing.Frames;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.compress.CompressorStream;
 import org.apache.hadoop.io.compress.DecompressorStream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 /** The Compressor and Decompressor state machines, driven by hand and by Hadoop's own streams. */
 class FrameCompressorTest {

@@ -10,6 +10,8 @@ import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.common.utils.Utils;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A serializer that lets the user's own serializer (the delegate, {@code adaptive.delegate.serializer}
@@ -27,6 +29,9 @@ import org.apache.kafka.common.utils.Utils;
  * @param <T> the type the delegate serializes
  */
 public final class AdaptiveSerializer<T> implements Serializer<T> {
+
+    /** Warns once per configured serializer that cannot adapt. */
+    private static final Logger LOG = LoggerFactory.getLogger(AdaptiveSerializer.class);
 
     private Serializer<T> delegate;
     private RungDecider decider;
@@ -62,6 +67,14 @@ public final class AdaptiveSerializer<T> implements Serializer<T> {
 
         Object id = configs.get(ProducerConfig.CLIENT_ID_CONFIG);
         boolean linked = id != null && !id.toString().isEmpty() && interceptorConfigured(configs);
+        if (!linked) {
+            LOG.warn("AdaptiveSerializer ({}) does not adapt: {}; every record uses adaptive.fallback.rung {}",
+                    isKey ? "keys" : "values",
+                    interceptorConfigured(configs) ? "the producer has no client.id to link it to "
+                            + AdaptiveProducerInterceptor.class.getSimpleName()
+                            : AdaptiveProducerInterceptor.class.getName() + " is not in interceptor.classes",
+                    config.getInt(AdaptiveSerdeConfig.FALLBACK_RUNG));
+        }
         if (linked) {
             clientId = id.toString();
             InFlightRegistry.Entry entry = InFlightRegistry.acquire(clientId);

@@ -3,7 +3,7 @@ package org.adaptivecompress.kafka;
 import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdCompressCtx;
 import com.github.luben.zstd.ZstdException;
-import org.adaptivecompress.codec.BlockCompressor;
+import org.adaptivecompress.internal.codec.BlockCompressor;
 
 /**
  * Zstd with a dictionary, for the zstd rungs when one is configured (the core's zstd codec has

@@ -5,8 +5,9 @@ import com.github.luben.zstd.ZstdException;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.zip.DataFormatException;
-import org.adaptivecompress.codec.BlockDecompressor;
 import org.adaptivecompress.codec.CodecType;
+import org.adaptivecompress.internal.codec.BlockDecompressor;
+import org.adaptivecompress.internal.codec.Codecs;
 
 /**
  * One thread's decompression contexts for {@link AdaptiveDeserializer}: a core decompressor per
@@ -82,7 +83,7 @@ final class RecordDecoder implements AutoCloseable {
     private BlockDecompressor decompressor(CodecType codec) {
         BlockDecompressor d = byCodec[codec.id()];
         if (d == null) {
-            d = codec.newDecompressor();
+            d = Codecs.newDecompressor(codec);
             byCodec[codec.id()] = d;
         }
         return d;

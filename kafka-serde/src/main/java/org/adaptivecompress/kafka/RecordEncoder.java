@@ -1,9 +1,10 @@
 package org.adaptivecompress.kafka;
 
-import org.adaptivecompress.codec.BlockCompressor;
 import org.adaptivecompress.codec.CodecType;
 import org.adaptivecompress.codec.Ladder;
 import org.adaptivecompress.codec.Rung;
+import org.adaptivecompress.internal.codec.BlockCompressor;
+import org.adaptivecompress.internal.codec.Codecs;
 
 /**
  * One thread's codec contexts for {@link AdaptiveSerializer}: a compressor per rung (created on
@@ -88,7 +89,7 @@ final class RecordEncoder implements AutoCloseable {
             Rung r = ladder.rung(rung);
             c = dictionary != null && r.codec() == CodecType.ZSTD
                     ? new DictionaryZstdCompressor(r.level(), dictionary)
-                    : r.newCompressor();
+                    : Codecs.newCompressor(r);
             compressors[rung] = c;
         }
         return c;

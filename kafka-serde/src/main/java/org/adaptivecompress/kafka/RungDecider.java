@@ -6,6 +6,8 @@ import org.adaptivecompress.control.Decision;
 import org.adaptivecompress.control.DecisionListener;
 import org.adaptivecompress.control.LevelController;
 import org.adaptivecompress.control.Observation;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The rung decision one serializer's threads share. Each framed record is recorded; after
@@ -22,6 +24,9 @@ import org.adaptivecompress.control.Observation;
  * own, which the controller weighs against each rung's codec.
  */
 final class RungDecider {
+
+    /** Debug: each change of rung, with the decision's reason. */
+    private static final Logger LOG = LoggerFactory.getLogger(RungDecider.class);
 
     private final Ladder ladder;
     private final LevelController controller;
@@ -136,7 +141,11 @@ final class RungDecider {
             decisions++;
         }
         Decision d = controller.decide(o);
+        int previous = rung;
         rung = checked(d.rung());
+        if (rung != previous && LOG.isDebugEnabled()) {
+            LOG.debug("decision {}: {} -> {}: {}", o.blockNumber(), ladder.rung(previous), ladder.rung(rung), d);
+        }
         listener.decided(o, d);
     }
 

@@ -3,8 +3,8 @@ package org.adaptivecompress.netty;
 import io.netty.channel.ChannelPipeline;
 import java.util.Objects;
 import java.util.concurrent.Executor;
-import org.adaptivecompress.engine.CompressionOptions;
-import org.adaptivecompress.format.FrameFormat;
+import org.adaptivecompress.engine.AdaptiveCompressionOptions;
+import org.adaptivecompress.internal.format.FrameFormat;
 
 /**
  * The one-line way to compress a channel both ways: adds an {@link AdaptiveCompressionDecoder}
@@ -23,11 +23,11 @@ public final class AdaptiveCompression {
 
     /** Adds both handlers with default options, compressing on the shared default executor. */
     public static AdaptiveCompressionEncoder addTo(ChannelPipeline pipeline) {
-        return addTo(pipeline, CompressionOptions.defaults());
+        return addTo(pipeline, AdaptiveCompressionOptions.defaults());
     }
 
     /** Adds both handlers, compressing on the shared default executor. */
-    public static AdaptiveCompressionEncoder addTo(ChannelPipeline pipeline, CompressionOptions options) {
+    public static AdaptiveCompressionEncoder addTo(ChannelPipeline pipeline, AdaptiveCompressionOptions options) {
         return addTo(pipeline, options, CompressionExecutors.shared());
     }
 
@@ -37,7 +37,7 @@ public final class AdaptiveCompression {
      *
      * @return the encoder, whose {@link AdaptiveCompressionEncoder#statistics()} tell which rungs it chose
      */
-    public static AdaptiveCompressionEncoder addTo(ChannelPipeline pipeline, CompressionOptions options,
+    public static AdaptiveCompressionEncoder addTo(ChannelPipeline pipeline, AdaptiveCompressionOptions options,
             Executor executor) {
         Objects.requireNonNull(pipeline, "pipeline is null");
         AdaptiveCompressionEncoder encoder = new AdaptiveCompressionEncoder(options, executor);

@@ -5,14 +5,15 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
 import java.util.List;
 import org.adaptivecompress.codec.CodecType;
-import org.adaptivecompress.format.BlockDecoder;
-import org.adaptivecompress.format.BlockHeader;
 import org.adaptivecompress.format.CorruptFrameException;
-import org.adaptivecompress.format.FrameFormat;
 import org.adaptivecompress.format.FrameFormatException;
-import org.adaptivecompress.format.FrameParser;
 import org.adaptivecompress.format.OversizedBlockException;
 import org.adaptivecompress.format.TruncatedStreamException;
+import org.adaptivecompress.internal.format.BlockDecoder;
+import org.adaptivecompress.internal.format.BlockHeader;
+import org.adaptivecompress.internal.format.FrameFormat;
+import org.adaptivecompress.internal.format.FrameParser;
+import org.adaptivecompress.stream.AdaptiveInputStream;
 
 /**
  * Decodes the adaptive-compress frame format (what {@link AdaptiveCompressionEncoder} or
@@ -61,7 +62,7 @@ public final class AdaptiveCompressionDecoder extends ByteToMessageDecoder {
      * {@link FrameFormat#MAX_BLOCK_LENGTH_LIMIT}). It must be at least the encoder's block size.
      */
     public AdaptiveCompressionDecoder(int maxBlockLength) {
-        this(maxBlockLength, FrameParser.UNLIMITED, FrameParser.UNLIMITED);
+        this(maxBlockLength, AdaptiveInputStream.UNLIMITED, AdaptiveInputStream.UNLIMITED);
     }
 
     /**
@@ -69,7 +70,7 @@ public final class AdaptiveCompressionDecoder extends ByteToMessageDecoder {
      * {@link org.adaptivecompress.format.DecompressionLimitException}, before decoding, on a
      * block that takes its stream past {@code maxStreamBytes} or declares more than
      * {@code maxExpansionRatio} times its payload's length: the caps for a peer you do not trust.
-     * {@link FrameParser#UNLIMITED} for none.
+     * {@link AdaptiveInputStream#UNLIMITED} for none.
      */
     public AdaptiveCompressionDecoder(int maxBlockLength, long maxStreamBytes, long maxExpansionRatio) {
         this.parser = new FrameParser(blockDecoder, maxBlockLength).limit(maxStreamBytes, maxExpansionRatio);

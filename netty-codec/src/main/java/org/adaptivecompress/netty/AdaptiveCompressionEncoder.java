@@ -23,18 +23,18 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.adaptivecompress.control.model.SinkMeter;
-import org.adaptivecompress.engine.AdaptiveCompressor;
-import org.adaptivecompress.engine.CompressionOptions;
+import org.adaptivecompress.engine.AdaptiveCompressionOptions;
 import org.adaptivecompress.engine.CompressionStatistics;
-import org.adaptivecompress.engine.PipelineSample;
-import org.adaptivecompress.format.FrameFormat;
+import org.adaptivecompress.internal.engine.AdaptiveCompressor;
+import org.adaptivecompress.internal.engine.PipelineSample;
+import org.adaptivecompress.internal.engine.SinkMeter;
+import org.adaptivecompress.internal.format.FrameFormat;
 
 /**
  * Compresses the {@link ByteBuf}s written to a channel into the adaptive-compress frame format,
  * choosing a rung per block from how full the channel's outbound side is.
  *
- * <p><b>Blocks.</b> Written bytes are copied into a block of {@link CompressionOptions#blockSize()}
+ * <p><b>Blocks.</b> Written bytes are copied into a block of {@link AdaptiveCompressionOptions#blockSize()}
  * bytes (the message is released at once); a full block, or the partial block at
  * {@link #flush}, is compressed into one frame. The stream header goes before the first frame and
  * the end-of-stream marker is written on {@link #close}, before the channel closes.
@@ -135,7 +135,7 @@ public final class AdaptiveCompressionEncoder extends ChannelOutboundHandlerAdap
     private boolean holdingBack;
 
     /** An encoder with these options that compresses on the shared default executor. */
-    public AdaptiveCompressionEncoder(CompressionOptions options) {
+    public AdaptiveCompressionEncoder(AdaptiveCompressionOptions options) {
         this(options, CompressionExecutors.shared());
     }
 
@@ -144,16 +144,16 @@ public final class AdaptiveCompressionEncoder extends ChannelOutboundHandlerAdap
      * runs tasks on threads other than the event loop's (running them inline works, but puts
      * compression back on the event loop).
      */
-    public AdaptiveCompressionEncoder(CompressionOptions options, Executor executor) {
+    public AdaptiveCompressionEncoder(AdaptiveCompressionOptions options, Executor executor) {
         this(options, executor, DEFAULT_START_TIMEOUT);
     }
 
     /**
-     * An encoder as {@link #AdaptiveCompressionEncoder(CompressionOptions, Executor)} that gives
+     * An encoder as {@link #AdaptiveCompressionEncoder(AdaptiveCompressionOptions, Executor)} that gives
      * up on {@code executor} when it has not started a block within {@code startTimeout}: raise it
      * for an executor shared by many busy channels, whose queue may legitimately be that long.
      */
-    public AdaptiveCompressionEncoder(CompressionOptions options, Executor executor, Duration startTimeout) {
+    public AdaptiveCompressionEncoder(AdaptiveCompressionOptions options, Executor executor, Duration startTimeout) {
         Objects.requireNonNull(options, "options is null");
         this.executor = Objects.requireNonNull(executor, "executor is null");
         Objects.requireNonNull(startTimeout, "startTimeout is null");

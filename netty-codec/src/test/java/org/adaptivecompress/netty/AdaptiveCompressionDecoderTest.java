@@ -14,16 +14,16 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
-import org.adaptivecompress.engine.CompressionOptions;
+import org.adaptivecompress.engine.AdaptiveCompressionOptions;
 import org.adaptivecompress.format.BadMagicException;
 import org.adaptivecompress.format.BlockSequenceException;
 import org.adaptivecompress.format.ChecksumMismatchException;
 import org.adaptivecompress.format.CorruptFrameException;
 import org.adaptivecompress.format.DecompressionLimitException;
-import org.adaptivecompress.format.FrameFormat;
 import org.adaptivecompress.format.FrameFormatException;
 import org.adaptivecompress.format.OversizedBlockException;
 import org.adaptivecompress.format.TruncatedStreamException;
+import org.adaptivecompress.internal.format.FrameFormat;
 import org.adaptivecompress.stream.AdaptiveOutputStream;
 import org.adaptivecompress.testing.DataKind;
 import org.adaptivecompress.testing.Frames;
@@ -38,8 +38,8 @@ class AdaptiveCompressionDecoderTest {
     /** Offset of the stored length in a block header (docs/FORMAT.md). */
     private static final int STORED_LENGTH_OFFSET = 8;
 
-    private static final CompressionOptions ZSTD = CompressionOptions.builder().controller("fixed:3").build();
-    private static final CompressionOptions RAW = CompressionOptions.builder().controller("fixed:0").build();
+    private static final AdaptiveCompressionOptions ZSTD = AdaptiveCompressionOptions.builder().controller("fixed:3").build();
+    private static final AdaptiveCompressionOptions RAW = AdaptiveCompressionOptions.builder().controller("fixed:0").build();
 
     @AfterEach
     void noLeaks() throws InterruptedException {
@@ -75,7 +75,7 @@ class AdaptiveCompressionDecoderTest {
             blockLengths.add(b.readableBytes());
             Channels.appendAndRelease(out, b);
         }
-        assertThat(blockLengths).hasSize(8).allMatch(n -> n == CompressionOptions.DEFAULT_BLOCK_SIZE);
+        assertThat(blockLengths).hasSize(8).allMatch(n -> n == AdaptiveCompressionOptions.DEFAULT_BLOCK_SIZE);
         assertThat(out.toByteArray()).isEqualTo(data);
         assertThat(channel.finish()).isFalse();
     }
@@ -86,7 +86,7 @@ class AdaptiveCompressionDecoderTest {
         byte[] data = DataKind.TEXT.generate(2 << 20);
         int[] script = new int[64];
         java.util.Arrays.fill(script, 48, 64, 1);
-        CompressionOptions options = CompressionOptions.builder().ladder("raw,zstd:9").blockSize(32 * 1024)
+        AdaptiveCompressionOptions options = AdaptiveCompressionOptions.builder().ladder("raw,zstd:9").blockSize(32 * 1024)
                 .controller(() -> new ScriptedController(script)).history(true).build();
         byte[] frames = writeWithStream(data, options);
 
@@ -122,7 +122,7 @@ class AdaptiveCompressionDecoderTest {
 
         assertThat(failure.causes).singleElement().isInstanceOf(CorruptFrameException.class);
         assertThat(channel.isOpen()).isFalse();
-        assertThat(failure.decodedBytes()).isEqualTo(CompressionOptions.DEFAULT_BLOCK_SIZE);
+        assertThat(failure.decodedBytes()).isEqualTo(AdaptiveCompressionOptions.DEFAULT_BLOCK_SIZE);
         channel.finishAndReleaseAll();
     }
 
@@ -140,7 +140,7 @@ class AdaptiveCompressionDecoderTest {
 
         assertThat(failure.causes).singleElement().isInstanceOf(ChecksumMismatchException.class);
         // The stream stores raw blocks a header short, so that each frame is the block size.
-        assertThat(failure.decodedBytes()).isEqualTo(CompressionOptions.DEFAULT_BLOCK_SIZE - FrameFormat.BLOCK_HEADER_LENGTH);
+        assertThat(failure.decodedBytes()).isEqualTo(AdaptiveCompressionOptions.DEFAULT_BLOCK_SIZE - FrameFormat.BLOCK_HEADER_LENGTH);
         channel.finishAndReleaseAll();
     }
 
@@ -157,7 +157,7 @@ class AdaptiveCompressionDecoderTest {
 
         assertThat(failure.causes).singleElement().isInstanceOf(BlockSequenceException.class);
         assertThat(channel.isOpen()).isFalse();
-        assertThat(failure.decodedBytes()).as("only the block before the gap").isEqualTo(CompressionOptions.DEFAULT_BLOCK_SIZE);
+        assertThat(failure.decodedBytes()).as("only the block before the gap").isEqualTo(AdaptiveCompressionOptions.DEFAULT_BLOCK_SIZE);
         channel.finishAndReleaseAll();
     }
 
@@ -207,7 +207,7 @@ class AdaptiveCompressionDecoderTest {
 
     @Test
     void blockLargerThanTheLimitIsRejectedBeforeItsPayloadArrives() throws IOException {
-        byte[] frames = writeWithStream(DataKind.TEXT.generate(300_000), CompressionOptions.builder()
+        byte[] frames = writeWithStream(DataKind.TEXT.generate(300_000), AdaptiveCompressionOptions.builder()
                 .controller("fixed:0").blockSize(256 * 1024).build());
         Failure failure = new Failure();
         EmbeddedChannel channel = new EmbeddedChannel(new AdaptiveCompressionDecoder(128 * 1024), failure);
@@ -237,7 +237,7 @@ class AdaptiveCompressionDecoderTest {
     void mutatedStreamsFedInPiecesPassOnOnlyVerifiedBytesAndFailTyped() throws IOException {
         byte[] data = DataKind.TEXT.generate(300 * 1024);
         List<byte[]> streams = List.of(writeWithStream(data, ZSTD), writeWithStream(data, RAW),
-                writeWithStream(data, CompressionOptions.builder().controller("fixed:1").blockSize(64 * 1024).build()));
+                writeWithStream(data, AdaptiveCompressionOptions.builder().controller("fixed:1").blockSize(64 * 1024).build()));
         SplittableRandom random = new SplittableRandom(7);
         int failed = 0;
         for (int i = 0; i < 600; i++) {
@@ -285,7 +285,7 @@ class AdaptiveCompressionDecoderTest {
         return stream;
     }
 
-    private static byte[] writeWithStream(byte[] data, CompressionOptions options) throws IOException {
+    private static byte[] writeWithStream(byte[] data, AdaptiveCompressionOptions options) throws IOException {
         ByteArrayOutputStream sink = new ByteArrayOutputStream();
         try (AdaptiveOutputStream out = AdaptiveOutputStream.builder().compression(options).build(sink)) {
             out.write(data);

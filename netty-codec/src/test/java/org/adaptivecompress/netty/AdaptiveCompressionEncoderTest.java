@@ -39,9 +39,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.adaptivecompress.engine.CompressionOptions;
-import org.adaptivecompress.format.FrameFormat;
+import org.adaptivecompress.engine.AdaptiveCompressionOptions;
 import org.adaptivecompress.format.TruncatedStreamException;
+import org.adaptivecompress.internal.format.FrameFormat;
 import org.adaptivecompress.netty.LoopbackLink.Transport;
 import org.adaptivecompress.stream.AdaptiveInputStream;
 import org.adaptivecompress.testing.DataKind;
@@ -55,8 +55,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 class AdaptiveCompressionEncoderTest {
 
     /** A fixed compressing rung (zstd:3), so the round trips go through a real codec, not raw copies. */
-    private static final CompressionOptions ZSTD = CompressionOptions.builder().controller("fixed:3").build();
-    private static final int BLOCK = CompressionOptions.DEFAULT_BLOCK_SIZE;
+    private static final AdaptiveCompressionOptions ZSTD = AdaptiveCompressionOptions.builder().controller("fixed:3").build();
+    private static final int BLOCK = AdaptiveCompressionOptions.DEFAULT_BLOCK_SIZE;
 
     @AfterEach
     void noLeaks() throws InterruptedException {
@@ -412,7 +412,7 @@ class AdaptiveCompressionEncoderTest {
     @Test
     void theOptionsListenerIsToldEveryBlocksDecisionInStreamOrder() throws Exception {
         List<String> decisions = new CopyOnWriteArrayList<>();
-        CompressionOptions options = ZSTD.toBuilder()
+        AdaptiveCompressionOptions options = ZSTD.toBuilder()
                 .listener((observation, decision) -> decisions.add(observation.blockNumber() + ":" + decision.rung()
                         + ":" + decision.reason()))
                 .build();
@@ -440,7 +440,7 @@ class AdaptiveCompressionEncoderTest {
     }
 
     /** Writes {@code data} in chunks through an encoder, closes it, and returns the frames. */
-    static byte[] encode(byte[] data, CompressionOptions options, int chunk) throws InterruptedException {
+    static byte[] encode(byte[] data, AdaptiveCompressionOptions options, int chunk) throws InterruptedException {
         EmbeddedChannel channel = new EmbeddedChannel(new AdaptiveCompressionEncoder(options));
         for (int i = 0; i < data.length; i += chunk) {
             channel.write(Unpooled.wrappedBuffer(data, i, Math.min(chunk, data.length - i)));

@@ -12,7 +12,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
-import org.adaptivecompress.engine.CompressionOptions;
+import org.adaptivecompress.engine.AdaptiveCompressionOptions;
 import org.adaptivecompress.netty.LoopbackLink.Transport;
 import org.adaptivecompress.testing.DataKind;
 
@@ -52,11 +52,11 @@ public final class NettyLinkBenchmark {
                     : () -> new PacedLink(rate);
             AtomicReference<AdaptiveCompressionEncoder> adaptive = new AtomicReference<>();
             run(mbits, kind, data, link, "adaptive (default ladder)",
-                    adaptive(CompressionOptions.defaults(), adaptive), AdaptiveCompressionDecoder::new, adaptive);
+                    adaptive(AdaptiveCompressionOptions.defaults(), adaptive), AdaptiveCompressionDecoder::new, adaptive);
             // The same rung as Netty's encoder below, through the adaptive encoder's pipeline:
             // what separates the two is the pipeline, not the rung chosen.
             run(mbits, kind, data, link, "adaptive, fixed:3 (zstd:3)",
-                    adaptive(CompressionOptions.builder().controller("fixed:3").build(), adaptive),
+                    adaptive(AdaptiveCompressionOptions.builder().controller("fixed:3").build(), adaptive),
                     AdaptiveCompressionDecoder::new, adaptive);
             run(mbits, kind, data, link, "Netty ZstdEncoder (level 3)", ZstdEncoder::new, ZstdDecoder::new, null);
             run(mbits, kind, data, link, "Netty Lz4FrameEncoder", Lz4FrameEncoder::new, Lz4FrameDecoder::new,
@@ -67,7 +67,7 @@ public final class NettyLinkBenchmark {
     }
 
     /** Adaptive encoders with {@code options}, each kept in {@code last} for its statistics. */
-    private static Supplier<ChannelHandler> adaptive(CompressionOptions options,
+    private static Supplier<ChannelHandler> adaptive(AdaptiveCompressionOptions options,
             AtomicReference<AdaptiveCompressionEncoder> last) {
         return () -> {
             AdaptiveCompressionEncoder e = new AdaptiveCompressionEncoder(options);

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicReference;
-import org.adaptivecompress.engine.CompressionOptions;
+import org.adaptivecompress.engine.AdaptiveCompressionOptions;
 import org.adaptivecompress.engine.CompressionStatistics;
 import org.adaptivecompress.netty.LoopbackLink.Transport;
 import org.adaptivecompress.testing.DataKind;
@@ -65,7 +65,7 @@ class ThrottledLoopbackIT {
     }
 
     private static AdaptiveCompressionEncoder newEncoder(AtomicReference<AdaptiveCompressionEncoder> holder) {
-        AdaptiveCompressionEncoder e = new AdaptiveCompressionEncoder(CompressionOptions.defaults());
+        AdaptiveCompressionEncoder e = new AdaptiveCompressionEncoder(AdaptiveCompressionOptions.defaults());
         holder.set(e);
         return e;
     }

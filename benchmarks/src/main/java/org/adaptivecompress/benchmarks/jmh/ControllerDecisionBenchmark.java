@@ -6,9 +6,9 @@ import org.adaptivecompress.control.AdocController;
 import org.adaptivecompress.control.LevelController;
 import org.adaptivecompress.control.LevelControllers;
 import org.adaptivecompress.control.Observation;
-import org.adaptivecompress.engine.AdaptiveCompressor;
-import org.adaptivecompress.engine.CompressionOptions;
-import org.adaptivecompress.engine.PipelineSample;
+import org.adaptivecompress.engine.AdaptiveCompressionOptions;
+import org.adaptivecompress.internal.engine.AdaptiveCompressor;
+import org.adaptivecompress.internal.engine.PipelineSample;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
@@ -51,7 +51,7 @@ public class ControllerDecisionBenchmark {
         adocRung = adoc.initialRung(LADDER);
         defaultController = LevelControllers.defaultController().get();
         defaultRung = defaultController.initialRung(LADDER);
-        engine = new AdaptiveCompressor(CompressionOptions.builder().build());
+        engine = new AdaptiveCompressor(AdaptiveCompressionOptions.builder().build());
         byte[] block = BenchCorpus.blocks()[0];
         engine.compressBlock(block, 0, block.length, new byte[AdaptiveCompressor.maxFrameLength(block.length)], 0);
     }

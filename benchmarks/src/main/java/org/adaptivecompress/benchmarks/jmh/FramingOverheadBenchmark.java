@@ -9,11 +9,11 @@ import net.jpountz.lz4.LZ4Compressor;
 import net.jpountz.lz4.LZ4Factory;
 import net.jpountz.lz4.LZ4SafeDecompressor;
 import org.adaptivecompress.codec.Ladder;
-import org.adaptivecompress.engine.AdaptiveCompressor;
-import org.adaptivecompress.engine.CompressionOptions;
-import org.adaptivecompress.format.BlockDecoder;
-import org.adaptivecompress.format.BlockHeader;
-import org.adaptivecompress.format.FrameFormat;
+import org.adaptivecompress.engine.AdaptiveCompressionOptions;
+import org.adaptivecompress.internal.engine.AdaptiveCompressor;
+import org.adaptivecompress.internal.format.BlockDecoder;
+import org.adaptivecompress.internal.format.BlockHeader;
+import org.adaptivecompress.internal.format.FrameFormat;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
@@ -60,7 +60,7 @@ public class FramingOverheadBenchmark {
     @Setup
     public void setUp() {
         blocks = BenchCorpus.blocks();
-        engine = new AdaptiveCompressor(CompressionOptions.builder().ladder(Ladder.parse("raw," + rung))
+        engine = new AdaptiveCompressor(AdaptiveCompressionOptions.builder().ladder(Ladder.parse("raw," + rung))
                 .controller("fixed:1").build(), SALT);
         decoder = new BlockDecoder();
         dst = new byte[AdaptiveCompressor.maxFrameLength(BenchCorpus.BLOCK)];

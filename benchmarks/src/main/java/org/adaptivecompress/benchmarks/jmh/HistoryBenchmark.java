@@ -10,12 +10,12 @@ import org.adaptivecompress.control.LevelController;
 import org.adaptivecompress.control.LevelControllers;
 import org.adaptivecompress.control.Observation;
 import org.adaptivecompress.control.Reason;
-import org.adaptivecompress.engine.AdaptiveCompressor;
-import org.adaptivecompress.engine.CompressionOptions;
-import org.adaptivecompress.engine.PipelineSample;
-import org.adaptivecompress.format.BlockDecoder;
-import org.adaptivecompress.format.BlockHeader;
-import org.adaptivecompress.format.FrameFormat;
+import org.adaptivecompress.engine.AdaptiveCompressionOptions;
+import org.adaptivecompress.internal.engine.AdaptiveCompressor;
+import org.adaptivecompress.internal.engine.PipelineSample;
+import org.adaptivecompress.internal.format.BlockDecoder;
+import org.adaptivecompress.internal.format.BlockHeader;
+import org.adaptivecompress.internal.format.FrameFormat;
 import org.adaptivecompress.testing.DataKind;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -28,7 +28,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
 /**
- * What a history ({@code CompressionOptions.Builder#history}) buys a rung held for a whole
+ * What a history ({@code AdaptiveCompressionOptions.Builder#history}) buys a rung held for a whole
  * stream: the engine's block path at one fixed rung, with and without one, over 8 MiB of the
  * Canterbury prose (four texts, 1.2 MB, repeated: what only a window across blocks sees) and of
  * generated JSON events (which repeat within a block already), one 128 KiB block per operation.
@@ -103,7 +103,7 @@ public class HistoryBenchmark {
 
     /** An engine over the ladder {@code raw,<rung>}, with or without histories as the parameter says. */
     private AdaptiveCompressor newEngine(Supplier<? extends LevelController> controller) {
-        return new AdaptiveCompressor(CompressionOptions.builder().ladder(Ladder.parse("raw," + rung))
+        return new AdaptiveCompressor(AdaptiveCompressionOptions.builder().ladder(Ladder.parse("raw," + rung))
                 .controller(controller).history(history).build(), SALT);
     }
 

@@ -3,9 +3,10 @@ package org.adaptivecompress.benchmarks.jmh;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import java.util.zip.DataFormatException;
-import org.adaptivecompress.codec.BlockCompressor;
-import org.adaptivecompress.codec.BlockDecompressor;
 import org.adaptivecompress.codec.Rung;
+import org.adaptivecompress.internal.codec.BlockCompressor;
+import org.adaptivecompress.internal.codec.BlockDecompressor;
+import org.adaptivecompress.internal.codec.Codecs;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -62,8 +63,8 @@ public class RungThroughputBenchmark {
     public void setUp() {
         Rung r = Rung.parse(rung);
         blocks = BenchCorpus.blocks();
-        compressor = r.newCompressor();
-        decompressor = r.codec().newDecompressor();
+        compressor = Codecs.newCompressor(r);
+        decompressor = Codecs.newDecompressor(r.codec());
         dst = new byte[BenchCorpus.BLOCK * 2];
         compressed = new byte[blocks.length][];
         compressedLength = new int[blocks.length];

@@ -6,8 +6,8 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
-import org.adaptivecompress.engine.AdaptiveCompressor;
-import org.adaptivecompress.engine.CompressionOptions;
+import org.adaptivecompress.engine.AdaptiveCompressionOptions;
+import org.adaptivecompress.internal.engine.AdaptiveCompressor;
 import org.adaptivecompress.stream.AdaptiveInputStream;
 import org.adaptivecompress.stream.AdaptiveOutputStream;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -79,7 +79,7 @@ public class ShortStreamBenchmark {
     /** The engine a stream of its own builds, compressing the record and closed. */
     @Benchmark
     public int engineForOneBlock() {
-        try (AdaptiveCompressor engine = new AdaptiveCompressor(CompressionOptions.builder().build())) {
+        try (AdaptiveCompressor engine = new AdaptiveCompressor(AdaptiveCompressionOptions.builder().build())) {
             return engine.compressBlock(RECORD, 0, RECORD.length, frame, 0);
         }
     }

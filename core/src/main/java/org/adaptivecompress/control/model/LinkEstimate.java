@@ -5,6 +5,7 @@ import java.util.Iterator;
 import java.util.Locale;
 import org.adaptivecompress.control.LinkSample;
 import org.adaptivecompress.control.Observation;
+import org.adaptivecompress.internal.engine.SinkMeter;
 
 /**
  * How fast the link is, from the drain of the FIFO and the sink, in one of three states:
@@ -72,12 +73,10 @@ final class LinkEstimate {
     /** A lower bound needs this much time since the sink was last full: a few blocks at the fastest rungs. */
     static final long LOWER_BOUND_MILLIS = 2;
     /**
-     * Before the sink has shown its buffer, a new socket's: Linux sizes it from a congestion
-     * window of ten segments, lets a write overshoot it, and grows it by at most what the link
-     * carries, so of the bytes a new socket took without filling, at least half of all but this
-     * many crossed the link (over loopback shaped to 50 Mbit/s, about 150 KB went at once).
+     * Before the sink has shown its buffer, a new socket's ({@link SinkMeter#NEW_SOCKET_BUFFER_BYTES}):
+     * of the bytes a new socket took without filling, at least half of all but this many crossed the link.
      */
-    static final long FIRST_BUFFER_BYTES = 128 << 10;
+    static final long FIRST_BUFFER_BYTES = SinkMeter.NEW_SOCKET_BUFFER_BYTES;
     /** ... and however it grew, no larger than Linux's largest default send buffer. */
     static final long MAX_HIDDEN_BYTES = 4 << 20;
     /**

@@ -2,7 +2,7 @@ package org.adaptivecompress.control.model;
 
 import org.adaptivecompress.codec.Ladder;
 import org.adaptivecompress.control.Observation;
-import org.adaptivecompress.format.FrameFormat;
+import org.adaptivecompress.internal.format.FrameFormat;
 
 /**
  * What each rung does on the stream's data: its compression speed and ratio, measured on the

@@ -6,7 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.zip.CRC32C;
-import org.adaptivecompress.format.FrameFormat;
+import org.adaptivecompress.internal.format.FrameFormat;
 
 /**
  * Damages a valid stream the way a hostile or careless peer would, knowing the frame format: a

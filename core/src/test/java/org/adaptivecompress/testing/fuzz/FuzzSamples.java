@@ -3,9 +3,9 @@ package org.adaptivecompress.testing.fuzz;
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.List;
-import org.adaptivecompress.engine.AdaptiveCompressor;
-import org.adaptivecompress.engine.CompressionOptions;
-import org.adaptivecompress.engine.PipelineSample;
+import org.adaptivecompress.engine.AdaptiveCompressionOptions;
+import org.adaptivecompress.internal.engine.AdaptiveCompressor;
+import org.adaptivecompress.internal.engine.PipelineSample;
 import org.adaptivecompress.testing.DataKind;
 import org.adaptivecompress.testing.ScriptedController;
 import org.adaptivecompress.testing.fuzz.FuzzCampaign.Sample;
@@ -50,7 +50,7 @@ public final class FuzzSamples {
 
     /** {@code content} in blocks of {@code blockSize}, block {@code i} at rung {@code rungs[i % rungs.length]}. */
     private static Sample encode(int index, byte[] content, int blockSize, boolean history, int... rungs) {
-        CompressionOptions options = CompressionOptions.builder().ladder(LADDER)
+        AdaptiveCompressionOptions options = AdaptiveCompressionOptions.builder().ladder(LADDER)
                 .controller(() -> new ScriptedController(rungs)).blockSize(blockSize).history(history).build();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         byte[] frame = new byte[AdaptiveCompressor.maxFrameLength(blockSize) + 64];

@@ -1,5 +1,6 @@
 package org.adaptivecompress.examples.cli;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,8 +65,14 @@ final class CompressCommand implements Callable<Integer> {
         if (format == StreamFormat.PLAIN) {
             throw jobs.usage("compress --format needs a compressed format: adc, gz, xz, zst or lz4");
         }
+        run(jobs, files, output, toStdout, force, verbose, format);
+        return 0;
+    }
+
+    /** Compresses each of {@code files} into {@code format} to {@code output}, to stdout, or to its name plus the format's suffix. */
+    static void run(FileJobs jobs, List<String> files, Path output, boolean toStdout, boolean force, boolean verbose,
+            StreamFormat format) throws IOException {
         jobs.run("compress", files, output, toStdout, force, verbose, file -> StreamFormat.PLAIN, format,
                 file -> Path.of(file + "." + format.extension()));
-        return 0;
     }
 }

@@ -3,8 +3,8 @@ package org.adaptivecompress.examples.cli;
 import java.util.Locale;
 import org.adaptivecompress.codec.Ladder;
 import org.adaptivecompress.control.LevelControllers;
-import org.adaptivecompress.engine.CompressionOptions;
-import org.adaptivecompress.format.FrameFormat;
+import org.adaptivecompress.engine.AdaptiveCompressionOptions;
+import org.adaptivecompress.internal.format.FrameFormat;
 import org.adaptivecompress.testing.RateLimitedOutputStream;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
@@ -84,9 +84,30 @@ final class Converters {
         @Override
         public Integer convert(String value) {
             int n = new Size().convert(value);
-            if (n < CompressionOptions.MIN_BLOCK_SIZE || n > FrameFormat.MAX_BLOCK_LENGTH_LIMIT) {
-                throw new TypeConversionException("block size must be between " + CompressionOptions.MIN_BLOCK_SIZE
+            if (n < AdaptiveCompressionOptions.MIN_BLOCK_SIZE || n > FrameFormat.MAX_BLOCK_LENGTH_LIMIT) {
+                throw new TypeConversionException("block size must be between " + AdaptiveCompressionOptions.MIN_BLOCK_SIZE
                         + " bytes and 64m, was " + value);
+            }
+            return n;
+        }
+    }
+
+    /** {@code -T N}: 0 (one thread per core) to 256 compressing threads. */
+    static final class Threads implements ITypeConverter<Integer> {
+        /** More threads than this is a typo, not a machine. */
+        static final int MAX = 256;
+
+        @Override
+        public Integer convert(String value) {
+            int n;
+            try {
+                n = Integer.parseInt(value.trim());
+            } catch (NumberFormatException e) {
+                throw new TypeConversionException("threads must be a number from 0 (one per core) to " + MAX
+                        + ", was '" + value + "'");
+            }
+            if (n < 0 || n > MAX) {
+                throw new TypeConversionException("threads must be from 0 (one per core) to " + MAX + ", was " + n);
             }
             return n;
         }

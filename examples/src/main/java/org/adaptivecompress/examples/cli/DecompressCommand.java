@@ -1,5 +1,6 @@
 package org.adaptivecompress.examples.cli;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,21 +48,29 @@ final class DecompressCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        FileJobs jobs = new FileJobs(spec, cli,
-                new Transcoder(spec.commandLine().getErr(), cli.progress()));
-        jobs.run("decompress", files, output, toStdout, force, verbose, this::formatOf, StreamFormat.PLAIN,
-                file -> {
-                    String suffix = "." + formatOf(file).extension();
+        FileJobs jobs = new FileJobs(spec, cli, new Transcoder(spec.commandLine().getErr(), cli.progress()));
+        run(jobs, files, output, toStdout, force, verbose, format);
+        return 0;
+    }
+
+    /**
+     * Decompresses each of {@code files} as {@code format} (by its name if {@code null}) to
+     * {@code output}, to stdout, or to its name without the format's suffix.
+     */
+    static void run(FileJobs jobs, List<String> files, Path output, boolean toStdout, boolean force, boolean verbose,
+            StreamFormat format) throws IOException {
+        jobs.run("decompress", files, output, toStdout, force, verbose, file -> formatOf(format, file),
+                StreamFormat.PLAIN, file -> {
+                    String suffix = "." + formatOf(format, file).extension();
                     int stem = file.length() - suffix.length();
                     if (stem < 1 || !file.regionMatches(true, stem, suffix, 0, suffix.length())) {
                         throw jobs.usage(file + ": unknown suffix (expected " + suffix + "); use -o or -c");
                     }
                     return Path.of(file.substring(0, stem));
                 });
-        return 0;
     }
 
-    private StreamFormat formatOf(String file) {
+    private static StreamFormat formatOf(StreamFormat format, String file) {
         if (format != null) {
             return format;
         }

@@ -2,6 +2,7 @@ package org.adaptivecompress.examples.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -18,11 +19,18 @@ final class FileJobs {
     private final CommandSpec spec;
     private final AdaptiveCompressCli cli;
     private final Transcoder transcoder;
+    private boolean removeInputs;
 
     FileJobs(CommandSpec spec, AdaptiveCompressCli cli, Transcoder transcoder) {
         this.spec = spec;
         this.cli = cli;
         this.transcoder = transcoder;
+    }
+
+    /** Deletes each input file once its output is complete, as {@code zstd --rm} does. */
+    FileJobs removingInputs() {
+        this.removeInputs = true;
+        return this;
     }
 
     /**
@@ -42,8 +50,14 @@ final class FileJobs {
         for (String file : files) {
             StreamFormat from = formatOf.apply(file);
             boolean stdout = toStdout || output == null && Endpoints.STDIO.equals(file);
+            if (stdout && to != StreamFormat.PLAIN && !force && Terminal.stdoutIsTerminal()) {
+                throw usage("stdout is a terminal: compressed bytes would garble it; redirect it, use -o FILE, or -f");
+            }
             Path target = stdout ? null : output != null ? output : derive.apply(file);
             Transcoder.Result result = one(verb, file, target, force, from, to);
+            if (removeInputs && !Endpoints.STDIO.equals(file)) {
+                Files.delete(Path.of(file));
+            }
             if (verbose || cli.progress()) {
                 String written = target == null ? "stdout" : target.toString();
                 summarize(spec.commandLine().getErr(), name(file), written, result, to != StreamFormat.PLAIN);

@@ -16,7 +16,7 @@ import java.util.Objects;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import org.adaptivecompress.engine.CompressionOptions;
+import org.adaptivecompress.engine.AdaptiveCompressionOptions;
 import org.adaptivecompress.netty.AdaptiveCompression;
 import org.adaptivecompress.netty.AdaptiveCompressionEncoder;
 
@@ -25,7 +25,7 @@ import org.adaptivecompress.netty.AdaptiveCompressionEncoder;
  * one connection per file, and checks the server's SHA-256 against its own.
  *
  * <pre>
- * try (NettyFileClient client = new NettyFileClient(CompressionOptions.defaults(), 0)) {
+ * try (NettyFileClient client = new NettyFileClient(AdaptiveCompressionOptions.defaults(), 0)) {
  *     FileTransfer t = client.send(Path.of("big.log"), "127.0.0.1", port);
  *     System.out.println(t.statistics().blocksByRung());
  * }
@@ -36,7 +36,7 @@ public final class NettyFileClient implements AutoCloseable {
     /** Longest a transfer may take before {@link #send} gives up: it never waits forever. */
     private static final long TIMEOUT_MINUTES = 10;
 
-    private final CompressionOptions options;
+    private final AdaptiveCompressionOptions options;
     private final long bytesPerSecond;
     private final EventLoopGroup group = new NioEventLoopGroup(1);
 
@@ -45,7 +45,7 @@ public final class NettyFileClient implements AutoCloseable {
      * @param bytesPerSecond if positive, the client's writes are throttled to this rate by Netty's
      *     {@link ChannelTrafficShapingHandler}, below the encoder, to emulate a slow link; 0 for none
      */
-    public NettyFileClient(CompressionOptions options, long bytesPerSecond) {
+    public NettyFileClient(AdaptiveCompressionOptions options, long bytesPerSecond) {
         this.options = Objects.requireNonNull(options, "options is null");
         if (bytesPerSecond < 0) {
             throw new IllegalArgumentException("bytesPerSecond < 0: " + bytesPerSecond);

@@ -11,7 +11,7 @@ import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
-import org.adaptivecompress.engine.CompressionOptions;
+import org.adaptivecompress.engine.AdaptiveCompressionOptions;
 import org.adaptivecompress.netty.AdaptiveCompression;
 
 /**
@@ -20,7 +20,7 @@ import org.adaptivecompress.netty.AdaptiveCompression;
  * written. Both directions go through the adaptive decoder and encoder.
  *
  * <pre>
- * try (NettyFileServer server = NettyFileServer.start("127.0.0.1", 0, directory, CompressionOptions.defaults())) {
+ * try (NettyFileServer server = NettyFileServer.start("127.0.0.1", 0, directory, AdaptiveCompressionOptions.defaults())) {
  *     int port = server.port();
  *     ...
  * }
@@ -44,7 +44,7 @@ public final class NettyFileServer implements AutoCloseable {
      * @param directory where received files are written, under the last element of the name the client sends
      * @param options the compression of the replies (the client's options govern the file's bytes)
      */
-    public static NettyFileServer start(String host, int port, Path directory, CompressionOptions options)
+    public static NettyFileServer start(String host, int port, Path directory, AdaptiveCompressionOptions options)
             throws InterruptedException {
         Objects.requireNonNull(directory, "directory is null");
         Objects.requireNonNull(options, "options is null");

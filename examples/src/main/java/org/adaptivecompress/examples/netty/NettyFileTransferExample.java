@@ -3,7 +3,7 @@ package org.adaptivecompress.examples.netty;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
-import org.adaptivecompress.engine.CompressionOptions;
+import org.adaptivecompress.engine.AdaptiveCompressionOptions;
 import org.adaptivecompress.engine.CompressionStatistics;
 import org.adaptivecompress.examples.ExampleData;
 import org.adaptivecompress.examples.WorkDirectory;
@@ -46,7 +46,7 @@ public final class NettyFileTransferExample {
 
     /** Sends {@code file} from a client to a server on 127.0.0.1 that writes it into {@code receivedDirectory}. */
     static FileTransfer transfer(Path file, Path receivedDirectory, long bytesPerSecond) throws Exception {
-        CompressionOptions options = CompressionOptions.defaults();
+        AdaptiveCompressionOptions options = AdaptiveCompressionOptions.defaults();
         try (NettyFileServer server = NettyFileServer.start("127.0.0.1", 0, receivedDirectory, options);
                 NettyFileClient client = new NettyFileClient(options, bytesPerSecond)) {
             return client.send(file, "127.0.0.1", server.port());

@@ -45,7 +45,12 @@ class ErrorsTest {
         cases.add(Arguments.of(2, "unknown controller", List.of("compress", "--controller", "smart", "-c")));
         cases.add(Arguments.of(2, "Invalid value for option '--block-size'", List.of("compress", "--block-size", "1x")));
         cases.add(Arguments.of(2, "Missing required option", List.of("receive", "--port", "0")));
-        cases.add(Arguments.of(2, "missing command", List.of()));
+        cases.add(Arguments.of(2, "-k keeps the input files and --rm deletes them", List.of("-k", "--rm", plain.toString())));
+        cases.add(Arguments.of(2, "levels run from -1 to -22, was -23", List.of("-23", "-c", plain.toString())));
+        cases.add(Arguments.of(2, "--controller, --adapt and -# each choose the controller",
+                List.of("--adapt", "-3", "-c", plain.toString())));
+        cases.add(Arguments.of(2, "Invalid value for option '--threads': threads must be from 0",
+                List.of("-T300", "-c", plain.toString())));
         cases.add(Arguments.of(2, "-o takes one input",
                 List.of("compress", "-o", dir.resolve("x").toString(), plain.toString(), text.toString())));
         cases.add(Arguments.of(2, "needs a compressed format", List.of("compress", "--format", "plain", "-c")));

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.adaptivecompress.engine.CompressionOptions;
+import org.adaptivecompress.engine.AdaptiveCompressionOptions;
 import org.adaptivecompress.examples.ExampleData;
 import org.adaptivecompress.testing.DataKind;
 import org.adaptivecompress.testing.RateLimitedOutputStream;
@@ -63,7 +63,7 @@ class NettyFileTransferExampleTest {
     void aServerThatCannotWriteTheFileFailsTheSendWithoutAPartialFile() throws Exception {
         Path file = Files.write(dir.resolve("data.txt"), ExampleData.text(1 << 20));
         Path missing = dir.resolve("no-such-directory");
-        CompressionOptions options = CompressionOptions.defaults();
+        AdaptiveCompressionOptions options = AdaptiveCompressionOptions.defaults();
 
         try (NettyFileServer server = NettyFileServer.start("127.0.0.1", 0, missing, options);
                 NettyFileClient client = new NettyFileClient(options, 0)) {

@@ -1,0 +1,187 @@
+package org.adaptivecompress.engine;
+
+import java.util.Objects;
+import java.util.function.Supplier;
+import org.adaptivecompress.codec.Ladder;
+import org.adaptivecompress.control.DecisionListener;
+import org.adaptivecompress.control.FixedController;
+import org.adaptivecompress.control.LevelController;
+import org.adaptivecompress.control.LevelControllers;
+import org.adaptivecompress.internal.engine.AdaptiveCompressor;
+import org.adaptivecompress.internal.format.FrameFormat;
+
+/**
+ * How an {@link AdaptiveCompressor} compresses: the ladder, the controller, the block size,
+ * whether zstd and xz rungs keep a history across blocks, and an optional listener told every decision.
+ * Immutable; shared by every integration.
+ */
+public final class AdaptiveCompressionOptions {
+
+    /**
+     * Default block size, 128 KiB: large enough for zstd and LZMA2 to reach most of their ratio
+     * on the corpus (see docs/LADDER.md), small enough that the controller decides every
+     * millisecond on a gigabit link. AdOC used 200 KB buffers.
+     */
+    public static final int DEFAULT_BLOCK_SIZE = 128 * 1024;
+    /** Smallest block size accepted: below this, the 28-byte block header dominates. */
+    public static final int MIN_BLOCK_SIZE = 256;
+
+    private static final AdaptiveCompressionOptions DEFAULTS = builder().build();
+
+    private final Ladder ladder;
+    private final Supplier<? extends LevelController> controllerFactory;
+    private final int blockSize;
+    private final DecisionListener listener;
+    private final boolean history;
+    /** The rung a {@code fixed:N} controller named in a string pins, or -1. */
+    private final int namedFixedRung;
+
+    private AdaptiveCompressionOptions(Builder b) {
+        this.ladder = b.ladder;
+        this.controllerFactory = b.controllerFactory;
+        this.blockSize = b.blockSize;
+        this.listener = b.listener;
+        this.history = b.history;
+        this.namedFixedRung = b.namedFixedRung;
+    }
+
+    /** The default ladder, the default controller and 128 KiB blocks. */
+    public static AdaptiveCompressionOptions defaults() {
+        return DEFAULTS;
+    }
+
+    /** A builder starting from the defaults. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder starting from these options. */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.ladder = ladder;
+        b.controllerFactory = controllerFactory;
+        b.blockSize = blockSize;
+        b.listener = listener;
+        b.history = history;
+        b.namedFixedRung = namedFixedRung;
+        return b;
+    }
+
+    /** The rungs the controller chooses from. */
+    public Ladder ladder() {
+        return ladder;
+    }
+
+    /** Makes one controller per stream. */
+    public Supplier<? extends LevelController> controllerFactory() {
+        return controllerFactory;
+    }
+
+    /** Bytes of input per block. */
+    public int blockSize() {
+        return blockSize;
+    }
+
+    /** Told every decision of the controller; {@link DecisionListener#NONE} by default. */
+    public DecisionListener listener() {
+        return listener;
+    }
+
+    /**
+     * Whether zstd and xz blocks keep a window over the blocks before them (see
+     * {@link Builder#history(boolean)}); false by default.
+     */
+    public boolean history() {
+        return history;
+    }
+
+    /** Builds {@link AdaptiveCompressionOptions}; every setter checks its argument at once. */
+    public static final class Builder {
+        private Ladder ladder = Ladder.defaultLadder();
+        private Supplier<? extends LevelController> controllerFactory = LevelControllers.defaultController();
+        private int blockSize = DEFAULT_BLOCK_SIZE;
+        private DecisionListener listener = DecisionListener.NONE;
+        private boolean history;
+        private int namedFixedRung = -1;
+
+        private Builder() {}
+
+        /** The ladder to climb. */
+        public Builder ladder(Ladder ladder) {
+            this.ladder = Objects.requireNonNull(ladder, "ladder is null");
+            return this;
+        }
+
+        /** The ladder, as a spec string such as {@code raw,lz4,zstd:3,xz:6}. */
+        public Builder ladder(String spec) {
+            return ladder(Ladder.parse(spec));
+        }
+
+        /** Makes the controller of each stream (controllers are stateful: one per stream). */
+        public Builder controller(Supplier<? extends LevelController> factory) {
+            this.controllerFactory = Objects.requireNonNull(factory, "controller factory is null");
+            this.namedFixedRung = -1;
+            return this;
+        }
+
+        /**
+         * The controller by name: {@code model} (the default), {@code adoc} or {@code fixed:N},
+         * where N must be a rung of the ladder ({@link #build} checks, whichever is set first).
+         */
+        public Builder controller(String name) {
+            controller(LevelControllers.byName(name));
+            namedFixedRung = LevelControllers.fixedRung(name);
+            return this;
+        }
+
+        /** Bytes of input per block, from {@value #MIN_BLOCK_SIZE} to 64 MiB. */
+        public Builder blockSize(int blockSize) {
+            if (blockSize < MIN_BLOCK_SIZE || blockSize > FrameFormat.MAX_BLOCK_LENGTH_LIMIT) {
+                throw new IllegalArgumentException("blockSize must be in [" + MIN_BLOCK_SIZE + ", "
+                        + FrameFormat.MAX_BLOCK_LENGTH_LIMIT + "], was " + blockSize);
+            }
+            this.blockSize = blockSize;
+            return this;
+        }
+
+        /** Told every decision of the controller, with what it saw (see {@link DecisionListener}); default none. */
+        public Builder listener(DecisionListener listener) {
+            this.listener = Objects.requireNonNull(listener, "listener is null");
+            return this;
+        }
+
+        /**
+         * Whether each zstd and xz rung keeps one stream open across the blocks it compresses,
+         * so a block matches what came up to 2 MiB before it in that rung's blocks, as zstd's and
+         * xz's own streaming modes do; a history that starts, or has missed over 1 MiB of the
+         * stream, begins primed with the stream's last 2 MiB (512 KiB for the rungs slow to load
+         * it). Data that repeats further apart than a block gains by far (repeated prose and
+         * binaries took 0.06-0.76x the time at 1-10000 Mbit/s with the default controller), and
+         * the default controller withholds histories where the link outruns every codec or the
+         * data does not find itself in them. Off by default all the same: a history costs
+         * JSON-like data, which repeats within a block only, up to 1.11x the time at 10-10000
+         * Mbit/s (docs/PERFORMANCE.md, "Histories"). Blocks then decode only
+         * in stream order, and a writer holds up to about 10 MiB of native memory for each zstd
+         * rung it uses and about 25 MiB of heap for each xz rung (for each rung and worker when
+         * compressing in parallel), a reader 2 MiB per history.
+         */
+        public Builder history(boolean history) {
+            this.history = history;
+            return this;
+        }
+
+        /**
+         * The options.
+         *
+         * @throws IllegalArgumentException if a controller named {@code fixed:N} names a rung
+         *     the ladder does not have (a {@link FixedController} passed as an object clamps)
+         */
+        public AdaptiveCompressionOptions build() {
+            if (namedFixedRung > ladder.top()) {
+                throw new IllegalArgumentException("controller 'fixed:" + namedFixedRung + "' names rung "
+                        + namedFixedRung + ", but the ladder " + ladder + " has rungs 0 to " + ladder.top());
+            }
+            return new AdaptiveCompressionOptions(this);
+        }
+    }
+}

@@ -1,0 +1,110 @@
+package org.adaptivecompress.internal.codec;
+
+import com.github.luben.zstd.EndDirective;
+import com.github.luben.zstd.ZstdCompressCtx;
+import com.github.luben.zstd.ZstdDictContentType;
+import java.nio.ByteBuffer;
+import org.adaptivecompress.internal.codec.BlockCompressor;
+import org.adaptivecompress.internal.codec.HistoryCompressor;
+
+/**
+ * A {@link HistoryCompressor} for zstd: one Zstandard frame kept open across blocks at one
+ * level, the window zstd's own streaming mode (and {@code zstd --adapt}) has, flushed after
+ * each block. Owns a native context.
+ */
+final class ZstdHistoryCompressor implements HistoryCompressor {
+
+    /** The first level whose default match tables (for large inputs) exceed {@link #MAX_TABLE_LOG}. */
+    private static final int CAPPED_FROM_LEVEL = 9;
+    /** Log2 of the entries of the hash and chain tables at most: 4 MiB each. */
+    private static final int MAX_TABLE_LOG = 20;
+    /**
+     * Log2 of the hash table's entries below {@link #CAPPED_FROM_LEVEL}: 1 MiB, where these
+     * levels' defaults (8-128K entries) keep too few positions to find a repeat a megabyte back,
+     * whether streamed or loaded from the stream's last bytes (see setParameters): a history
+     * primed with the last 2 MiB needs a table that keeps positions from all of them.
+     */
+    private static final int LOW_LEVEL_HASH_LOG = 18;
+
+    private final ZstdCompressCtx ctx = new ZstdCompressCtx();
+    private final int level;
+    private final int windowLog;
+    private boolean frameOpen;
+    private boolean closed;
+
+    /**
+     * @param windowLog log2 of the window: how far back a block may match, and what a reader
+     *     must hold
+     */
+    ZstdHistoryCompressor(int level, int windowLog) {
+        this.level = level;
+        this.windowLog = windowLog;
+        setParameters();
+    }
+
+    /** Sets the context's parameters: at creation, and again after each reset, which clears them. */
+    private void setParameters() {
+        ctx.setLevel(level);
+        ctx.setChecksum(false);
+        ctx.setWindowLog(windowLog);
+        if (level < CAPPED_FROM_LEVEL) {
+            ctx.setHashLog(Math.min(LOW_LEVEL_HASH_LOG, windowLog));
+        } else {
+            // Left alone, these levels size their match tables for inputs of many megabytes
+            // (66 MiB of native memory at level 15); a window of a few MiB needs no more than this.
+            ctx.setHashLog(Math.min(MAX_TABLE_LOG, windowLog));
+            ctx.setChainLog(Math.min(MAX_TABLE_LOG, windowLog));
+        }
+    }
+
+    @Override
+    public boolean continuesFrame() {
+        return frameOpen;
+    }
+
+    @Override
+    public void prime(byte[] content) {
+        abandonFrame();
+        if (content.length > 0) {
+            // Raw content: zstd treats it as data just before the frame, as its streaming mode
+            // would have if these bytes had gone through it.
+            ctx.loadDict(content, ZstdDictContentType.RAW_CONTENT);
+        }
+    }
+
+    @Override
+    public int compress(byte[] src, int srcOffset, int srcLength, byte[] dst, int dstOffset, int dstLength) {
+        if (closed) {
+            throw new IllegalStateException("compressor is closed");
+        }
+        ByteBuffer in = ByteBuffer.wrap(src, srcOffset, srcLength);
+        ByteBuffer out = ByteBuffer.wrap(dst, dstOffset, dstLength);
+        boolean flushed;
+        try {
+            flushed = ctx.compressByteBufferStream(out, in, EndDirective.FLUSH);
+        } catch (RuntimeException e) {
+            abandonFrame();
+            throw e;
+        }
+        if (!flushed || in.hasRemaining()) {
+            abandonFrame();
+            return BlockCompressor.DOES_NOT_FIT;
+        }
+        frameOpen = true;
+        return out.position() - dstOffset;
+    }
+
+    private void abandonFrame() {
+        ctx.reset();
+        setParameters();
+        frameOpen = false;
+    }
+
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            ctx.close();
+        }
+    }
+}

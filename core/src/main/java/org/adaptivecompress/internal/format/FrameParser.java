@@ -1,0 +1,193 @@
+package org.adaptivecompress.internal.format;
+
+import java.util.Objects;
+import org.adaptivecompress.format.BadMagicException;
+import org.adaptivecompress.format.BlockSequenceException;
+import org.adaptivecompress.format.DecompressionLimitException;
+import org.adaptivecompress.format.FrameFormatException;
+import org.adaptivecompress.format.UnsupportedVersionException;
+
+/**
+ * The format's rules for a stream read in order, in one place: every reader of the library
+ * (core's stream, the Netty decoder, the Hadoop decompressor and split reader, the CLI's
+ * {@code inspect}) does its own I/O and hands each stream header and block header here.
+ *
+ * <p>It validates the stream header (magic, version, flags), parses each block header with the
+ * stream's version, salt and histories against the reader's ceiling on block length, and checks
+ * each block's place in the sequence: from version 2 on, a block's stream offset must equal the
+ * content of the blocks before it, so a frame lost, repeated or moved is caught at the very next
+ * block, and the end marker's offset must equal the whole content. At the end marker it checks
+ * the digest over the blocks read ({@link StreamDigest}), which is all a version 1 stream has.
+ * A reader that joins a stream in the middle (a Hadoop split) takes the first block's offset as
+ * given and checks every block after it; it has not seen the stream's first blocks, so it skips
+ * the digest.
+ *
+ * <p>Not thread-safe: one per reader.
+ */
+public final class FrameParser {
+
+    /** No limit on a stream's content, or on a block's expansion. */
+    public static final long UNLIMITED = Long.MAX_VALUE;
+
+    private final BlockDecoder decoder;
+    private final int maxBlockLength;
+    private long maxStreamBytes = UNLIMITED;
+    private long maxExpansionRatio = UNLIMITED;
+    /** Content bytes of the current stream's blocks so far. */
+    private long streamContent;
+    private final BlockHeader header = new BlockHeader();
+    private final StreamDigest digest = new StreamDigest();
+    private boolean inStream;
+    private int version;
+    private int salt;
+    private boolean history;
+    /** Whether every block since the stream header passed here, so that the digest can be checked. */
+    private boolean wholeStream;
+    /** The stream offset the next block must start at; -1 where unknown (version 1, or a split's first block). */
+    private long expectedOffset;
+
+    /**
+     * @param decoder told of every new stream ({@link BlockDecoder#newStream}), so that its
+     *     histories start afresh where the stream does
+     * @param maxBlockLength the reader's ceiling on a block's declared lengths
+     */
+    public FrameParser(BlockDecoder decoder, int maxBlockLength) {
+        this.decoder = Objects.requireNonNull(decoder, "decoder is null");
+        this.maxBlockLength = FrameFormat.checkMaxBlockLength(maxBlockLength);
+    }
+
+    /**
+     * Also refuses, before it is decoded, a block that takes its stream's content past
+     * {@code maxStreamBytes}, or that declares more than {@code maxExpansionRatio} times its
+     * payload's length, with a {@link DecompressionLimitException}: the caps a reader of
+     * untrusted input sets, as Netty's decoders have. {@link #UNLIMITED} (the default) for none.
+     *
+     * @return this parser
+     */
+    public FrameParser limit(long maxStreamBytes, long maxExpansionRatio) {
+        if (maxStreamBytes < 0 || maxExpansionRatio < 1) {
+            throw new IllegalArgumentException("limits must be positive: " + maxStreamBytes + " stream bytes, ratio "
+                    + maxExpansionRatio);
+        }
+        this.maxStreamBytes = maxStreamBytes;
+        this.maxExpansionRatio = maxExpansionRatio;
+        return this;
+    }
+
+    /**
+     * Starts the stream whose {@value FrameFormat#STREAM_HEADER_LENGTH}-byte header is at
+     * {@code src[offset]}.
+     *
+     * @throws BadMagicException if it is not a stream header
+     * @throws UnsupportedVersionException for a version, flag or reserved byte this reader does not know
+     */
+    public void streamHeader(byte[] src, int offset) throws FrameFormatException {
+        int streamSalt = FrameFormat.readStreamHeader(src, offset);
+        begin(FrameFormat.version(src, offset), streamSalt, FrameFormat.usesHistory(src, offset), true);
+    }
+
+    /**
+     * Joins, at one of its blocks, the stream whose header is at {@code src[offset]} (read
+     * earlier, or found by a scan): the blocks before are unknown, so neither the next block's
+     * offset nor the digest can be checked.
+     */
+    public void joinStream(byte[] src, int offset) throws FrameFormatException {
+        int streamSalt = FrameFormat.readStreamHeader(src, offset);
+        begin(FrameFormat.version(src, offset), streamSalt, FrameFormat.usesHistory(src, offset), false);
+    }
+
+    private void begin(int streamVersion, int streamSalt, boolean streamHistory, boolean whole) {
+        version = streamVersion;
+        salt = streamSalt;
+        history = streamHistory;
+        wholeStream = whole;
+        expectedOffset = whole && version != FrameFormat.VERSION_1 ? 0 : -1;
+        streamContent = 0;
+        digest.reset();
+        decoder.newStream(history);
+        inStream = true;
+    }
+
+    /** Whether a stream has begun and its end marker not yet been read. */
+    public boolean inStream() {
+        return inStream;
+    }
+
+    /** Forgets the stream: the next thing read is a stream header. */
+    public void reset() {
+        inStream = false;
+    }
+
+    /** The length of the current stream's block headers: 28 bytes, 20 in a version 1 stream. */
+    public int blockHeaderLength() {
+        return FrameFormat.blockHeaderLength(version);
+    }
+
+    /** The current stream's salt. */
+    public int salt() {
+        return salt;
+    }
+
+    /** The current stream's version. */
+    public int version() {
+        return version;
+    }
+
+    /** Whether the current stream allows histories. */
+    public boolean history() {
+        return history;
+    }
+
+    /**
+     * Parses and checks the block header at {@code src[offset]}, {@link #blockHeaderLength()}
+     * bytes, found at {@code position} in the input. An end marker ends the stream, once its
+     * length and digest match the blocks read.
+     *
+     * @return the header, valid until the next call
+     * @throws BlockSequenceException if the block is not where the blocks before it end, or
+     *     the end marker does not match them
+     * @throws FrameFormatException for a header that fails its check or its limits
+     */
+    public BlockHeader blockHeader(byte[] src, int offset, long position) throws FrameFormatException {
+        if (!inStream) {
+            throw new IllegalStateException("a block header outside a stream: read the stream header first");
+        }
+        header.parse(src, offset, version, salt, history, maxBlockLength, position);
+        long at = header.streamOffset();
+        if (expectedOffset >= 0 && at != expectedOffset) {
+            throw new BlockSequenceException(header.isEndOfStream()
+                    ? String.format("end-of-stream marker at stream offset %d says its stream holds %d bytes, but"
+                            + " the blocks read hold %d: a whole frame is missing, repeated or out of order", position, at,
+                            expectedOffset)
+                    : String.format("block at stream offset %d starts at content byte %d, but the blocks before it"
+                            + " end at %d: a whole frame is missing, repeated or out of order", position, at,
+                            expectedOffset));
+        }
+        if (header.isEndOfStream()) {
+            if (wholeStream) {
+                digest.verify(header, position);
+            }
+            inStream = false;
+        } else {
+            checkLimits(position);
+            digest.add(header);
+            expectedOffset = at < 0 ? -1 : at + header.uncompressedLength();
+            streamContent += header.uncompressedLength();
+        }
+        return header;
+    }
+
+    private void checkLimits(long position) throws DecompressionLimitException {
+        int length = header.uncompressedLength();
+        // length > ratio * stored, without the product's overflow (both lengths are at least 1)
+        if ((length - 1) / header.storedLength() >= maxExpansionRatio) {
+            throw new DecompressionLimitException("block at stream offset " + position + " declares " + length
+                    + " bytes from a " + header.storedLength() + "-byte payload, more than this reader's limit of "
+                    + maxExpansionRatio + " times");
+        }
+        if (length > maxStreamBytes - streamContent) {
+            throw new DecompressionLimitException("block at stream offset " + position + " takes the stream past"
+                    + " this reader's limit of " + maxStreamBytes + " bytes (" + streamContent + " so far)");
+        }
+    }
+}
