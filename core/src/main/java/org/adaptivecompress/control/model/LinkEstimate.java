@@ -80,6 +80,12 @@ final class LinkEstimate {
     /** ... and however it grew, no larger than Linux's largest default send buffer. */
     static final long MAX_HIDDEN_BYTES = 4 << 20;
     /**
+     * Until the sink has taken this much, TCP's slow start may still be growing the buffer by
+     * more than the link carries, so a full moment does not bound what the buffer takes next:
+     * the largest buffer is assumed hidden, as before the first full moment.
+     */
+    static final long GROWING_BYTES = 2 * MAX_HIDDEN_BYTES;
+    /**
      * A lower bound is first taken when the bytes since the last full moment reach this many
      * times what the buffer may have hidden: the bound is then at least half the rate they came
      * at ...
@@ -104,6 +110,8 @@ final class LinkEstimate {
     private boolean rose;
     private boolean bounded;
     private boolean proven;
+    /** Bytes the sink took since the stream began. */
+    private long takenTotal;
     private long lastNanoTime = Long.MIN_VALUE;
     /** When the last span ended, or the estimate was last made stale. */
     private long lastSpanAt;
@@ -122,6 +130,7 @@ final class LinkEstimate {
         lastDrained = o.drainedBytes();
         lastFifo = o.fifoBytes();
         LinkSample s = o.link();
+        takenTotal += s.metered() ? s.writtenBytes() : Math.max(0, drained);
         boolean spanNow = s.metered() ? s.spanEnded() : elapsed > 0 && fifoHeld;
         if (state == State.MEASURED && !spanNow && !s.stalled()
                 && o.nanoTime() - lastSpanAt > Math.max(MIN_STALE_MILLIS * 1_000_000, STALE_SPANS * spanNanosAverage)) {
@@ -247,14 +256,18 @@ final class LinkEstimate {
 
     /** The bytes the sink's buffer may have taken without the link carrying them. */
     private double hidden() {
-        return freeSinceFull ? spanBytesAverage : FIRST_BUFFER_BYTES;
+        if (!freeSinceFull) {
+            return FIRST_BUFFER_BYTES;
+        }
+        return takenTotal < GROWING_BYTES ? Math.max(spanBytesAverage, MAX_HIDDEN_BYTES) : spanBytesAverage;
     }
 
     /**
      * Bytes the sink took with no full moment: once more than its buffer can have hidden, a
      * lower bound on the link's rate. Since a full moment the buffer had at most a span's room
-     * (a blocked writer wakes when a span's worth has drained); since the stream began, a new
-     * socket's buffer, which grows by at most what the link carries.
+     * (a blocked writer wakes when a span's worth has drained), once slow start is over
+     * ({@link #GROWING_BYTES}); since the stream began, a new socket's buffer, which grows by at
+     * most what the link carries.
      */
     private void free(long bytes, long elapsed) {
         freeBytes += Math.max(0, bytes);

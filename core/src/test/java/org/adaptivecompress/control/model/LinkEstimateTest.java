@@ -132,6 +132,34 @@ class LinkEstimateTest {
     }
 
     @Test
+    void aFullMomentEarlyInTheStreamDoesNotBoundWhatTheGrowingBufferTakesNext() {
+        // Slow start: the sink fills once at 5 MB/s, then takes 64 KiB every 0.3 ms while the
+        // kernel grows its buffer, far faster than the link. Until the stream has taken more
+        // than the largest buffer could hide, that is no evidence of a faster link.
+        spans(4, 50_000, 10);
+        assertThat(link.state()).isEqualTo(State.MEASURED);
+        long taken = 0;
+        while (taken < LinkEstimate.MAX_HIDDEN_BYTES) {
+            link.observe(blocks.after(MS * 3 / 10).at(3, Blocks.free(65_536)));
+            taken += 65_536;
+            assertThat(link.boundedNow()).as("after %d bytes", taken).isFalse();
+            assertThat(link.outranStream()).isFalse();
+        }
+    }
+
+    @Test
+    void onceSlowStartIsOverAFullMomentLeavesOnlyASpansRoomHidden() {
+        spans(4 * (int) (LinkEstimate.GROWING_BYTES / 50_000), 50_000, 10);
+        long taken = 0;
+        while (!link.boundedNow() && taken < LinkEstimate.MAX_HIDDEN_BYTES) {
+            link.observe(blocks.after(1 * MS).at(3, Blocks.free(65_536)));
+            taken += 65_536;
+        }
+        assertThat(link.boundedNow()).isTrue();
+        assertThat(taken).isLessThan(LinkEstimate.MAX_HIDDEN_BYTES / 4);
+    }
+
+    @Test
     void aMeasurementNoSpanConfirmsForLongBecomesALowerBound() {
         spans(20, 125_000, 10);
         link.observe(blocks.after(LinkEstimate.MIN_STALE_MILLIS * MS / 2).at(3, Blocks.free(10_000)));
