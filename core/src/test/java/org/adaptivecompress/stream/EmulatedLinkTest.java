@@ -8,7 +8,7 @@ import org.adaptivecompress.control.LevelControllers;
 import org.adaptivecompress.engine.CompressionStatistics;
 import org.adaptivecompress.internal.format.FrameFormat;
 import org.adaptivecompress.testing.DataKind;
-import org.adaptivecompress.testing.RateLimitedOutputStream;
+import org.adaptivecompress.internal.link.RateLimitedOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

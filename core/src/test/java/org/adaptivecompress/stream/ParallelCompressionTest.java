@@ -26,7 +26,7 @@ import org.adaptivecompress.control.Observation;
 import org.adaptivecompress.engine.CompressionStatistics;
 import org.adaptivecompress.internal.format.FrameFormat;
 import org.adaptivecompress.testing.DataKind;
-import org.adaptivecompress.testing.RateLimitedOutputStream;
+import org.adaptivecompress.internal.link.RateLimitedOutputStream;
 import org.adaptivecompress.testing.ScriptedController;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

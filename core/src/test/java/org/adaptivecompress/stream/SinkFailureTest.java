@@ -11,7 +11,7 @@ import java.io.OutputStream;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.adaptivecompress.testing.DataKind;
-import org.adaptivecompress.testing.RateLimitedOutputStream;
+import org.adaptivecompress.internal.link.RateLimitedOutputStream;
 import org.junit.jupiter.api.Test;
 
 class SinkFailureTest {

@@ -18,10 +18,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Stream;
 import org.adaptivecompress.engine.CompressionStatistics;
-import org.adaptivecompress.examples.cli.CountingOutputStream;
+import org.adaptivecompress.cli.CountingOutputStream;
 import org.adaptivecompress.stream.AdaptiveInputStream;
 import org.adaptivecompress.stream.AdaptiveOutputStream;
-import org.adaptivecompress.testing.RateLimitedOutputStream;
+import org.adaptivecompress.internal.link.RateLimitedOutputStream;
 
 /**
  * The project's main job: sends the same data over loopback TCP through an emulated slow link

@@ -2,7 +2,7 @@ package org.adaptivecompress.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.adaptivecompress.testing.RateLimitedOutputStream;
+import org.adaptivecompress.internal.link.RateLimitedOutputStream;
 import org.junit.jupiter.api.Test;
 
 class LinkDemoTest {

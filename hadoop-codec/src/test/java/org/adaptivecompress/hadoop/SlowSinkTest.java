@@ -6,7 +6,7 @@ import java.io.ByteArrayOutputStream;
 import org.adaptivecompress.engine.CompressionStatistics;
 import org.adaptivecompress.stream.AdaptiveInputStream;
 import org.adaptivecompress.testing.DataKind;
-import org.adaptivecompress.testing.RateLimitedOutputStream;
+import org.adaptivecompress.internal.link.RateLimitedOutputStream;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 

@@ -7,7 +7,7 @@ import org.adaptivecompress.engine.AdaptiveCompressionOptions;
 import org.adaptivecompress.engine.CompressionStatistics;
 import org.adaptivecompress.examples.ExampleData;
 import org.adaptivecompress.examples.WorkDirectory;
-import org.adaptivecompress.testing.RateLimitedOutputStream;
+import org.adaptivecompress.internal.link.RateLimitedOutputStream;
 
 /**
  * Starts a {@link NettyFileServer} and a {@link NettyFileClient} on loopback, sends one file

@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import org.adaptivecompress.engine.AdaptiveCompressionOptions;
 import org.adaptivecompress.examples.ExampleData;
 import org.adaptivecompress.testing.DataKind;
-import org.adaptivecompress.testing.RateLimitedOutputStream;
+import org.adaptivecompress.internal.link.RateLimitedOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
