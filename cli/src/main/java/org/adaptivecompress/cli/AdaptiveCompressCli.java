@@ -10,7 +10,6 @@ import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.Charset;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -53,17 +52,11 @@ public final class AdaptiveCompressCli implements Runnable {
     @Parameters(paramLabel = "FILE", description = "Files to compress (or decompress with -d); none or '-': stdin to stdout.")
     List<String> files = new ArrayList<>();
 
+    @Mixin
+    FileOptions to;
+
     @Option(names = {"-d", "--decompress"}, description = "Decompress instead.")
     boolean decompress;
-
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write here (one input only).")
-    Path output;
-
-    @Option(names = {"-c", "--stdout"}, description = "Write to stdout.")
-    boolean toStdout;
-
-    @Option(names = {"-f", "--force"}, description = "Overwrite existing output files; write compressed bytes to a terminal.")
-    boolean force;
 
     @Option(names = {"-k", "--keep"}, description = "Keep the input files (the default).")
     boolean keep;
@@ -74,8 +67,6 @@ public final class AdaptiveCompressCli implements Runnable {
     @Option(names = {"-q", "--quiet"}, description = "No progress bar and no summary, for every command.")
     boolean quiet;
 
-    @Option(names = {"-v", "--verbose"}, description = "Print a summary line per file even when not on a terminal.")
-    boolean verbose;
 
     /** The name every message starts with. */
     static final String NAME = "adaptive-compress";
@@ -150,9 +141,9 @@ public final class AdaptiveCompressCli implements Runnable {
         }
         try {
             if (decompress) {
-                DecompressCommand.run(jobs, files, output, toStdout, force, verbose && !quiet, null);
+                DecompressCommand.run(jobs, files, to, null);
             } else {
-                CompressCommand.run(jobs, files, output, toStdout, force, verbose && !quiet, StreamFormat.ADC);
+                CompressCommand.run(jobs, files, to, StreamFormat.ADC);
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -165,6 +156,11 @@ public final class AdaptiveCompressCli implements Runnable {
 
     OutputStream stdout() {
         return stdout;
+    }
+
+    /** Whether {@code -q} was given: no progress bars and no summaries. */
+    boolean quiet() {
+        return quiet;
     }
 
     /** Whether to draw progress bars and summaries: on a terminal, and not {@code -q}. */

@@ -42,17 +42,8 @@ final class CompressCommand implements Callable<Integer> {
     @Parameters(paramLabel = "FILE", description = "Files to compress; none or '-' reads stdin and writes stdout.")
     List<String> files = new ArrayList<>();
 
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write here (one input only).")
-    Path output;
-
-    @Option(names = {"-c", "--stdout"}, description = "Write to stdout.")
-    boolean toStdout;
-
-    @Option(names = {"-f", "--force"}, description = "Overwrite existing output files.")
-    boolean force;
-
-    @Option(names = {"-v", "--verbose"}, description = "Print a summary line per file even when not on a terminal.")
-    boolean verbose;
+    @Mixin
+    FileOptions to;
 
     @Option(names = "--format", paramLabel = "FORMAT",
             description = "Output format: adc, gz, xz, zst or lz4 (default: adc).")
@@ -65,14 +56,13 @@ final class CompressCommand implements Callable<Integer> {
         if (format == StreamFormat.PLAIN) {
             throw jobs.usage("compress --format needs a compressed format: adc, gz, xz, zst or lz4");
         }
-        run(jobs, files, output, toStdout, force, verbose, format);
+        run(jobs, files, to, format);
         return 0;
     }
 
     /** Compresses each of {@code files} into {@code format} to {@code output}, to stdout, or to its name plus the format's suffix. */
-    static void run(FileJobs jobs, List<String> files, Path output, boolean toStdout, boolean force, boolean verbose,
-            StreamFormat format) throws IOException {
-        jobs.run("compress", files, output, toStdout, force, verbose, file -> StreamFormat.PLAIN, format,
+    static void run(FileJobs jobs, List<String> files, FileOptions to, StreamFormat format) throws IOException {
+        jobs.run("compress", files, to, file -> StreamFormat.PLAIN, format,
                 file -> Path.of(file + "." + format.extension()));
     }
 }

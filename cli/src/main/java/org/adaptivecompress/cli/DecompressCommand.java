@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -30,17 +31,8 @@ final class DecompressCommand implements Callable<Integer> {
     @Parameters(paramLabel = "FILE", description = "Files to decompress; none or '-' reads stdin and writes stdout.")
     List<String> files = new ArrayList<>();
 
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write here (one input only).")
-    Path output;
-
-    @Option(names = {"-c", "--stdout"}, description = "Write to stdout.")
-    boolean toStdout;
-
-    @Option(names = {"-f", "--force"}, description = "Overwrite existing output files.")
-    boolean force;
-
-    @Option(names = {"-v", "--verbose"}, description = "Print a summary line per file even when not on a terminal.")
-    boolean verbose;
+    @Mixin
+    FileOptions to;
 
     @Option(names = "--format", paramLabel = "FORMAT",
             description = "Input format: ${COMPLETION-CANDIDATES} (default: by extension, else adc).")
@@ -49,7 +41,7 @@ final class DecompressCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         FileJobs jobs = new FileJobs(spec, cli, new Transcoder(spec.commandLine().getErr(), cli.progress()));
-        run(jobs, files, output, toStdout, force, verbose, format);
+        run(jobs, files, to, format);
         return 0;
     }
 
@@ -57,9 +49,8 @@ final class DecompressCommand implements Callable<Integer> {
      * Decompresses each of {@code files} as {@code format} (by its name if {@code null}) to
      * {@code output}, to stdout, or to its name without the format's suffix.
      */
-    static void run(FileJobs jobs, List<String> files, Path output, boolean toStdout, boolean force, boolean verbose,
-            StreamFormat format) throws IOException {
-        jobs.run("decompress", files, output, toStdout, force, verbose, file -> formatOf(format, file),
+    static void run(FileJobs jobs, List<String> files, FileOptions to, StreamFormat format) throws IOException {
+        jobs.run("decompress", files, to, file -> formatOf(format, file),
                 StreamFormat.PLAIN, file -> {
                     String suffix = "." + formatOf(format, file).extension();
                     int stem = file.length() - suffix.length();

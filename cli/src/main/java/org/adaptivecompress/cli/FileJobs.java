@@ -38,11 +38,14 @@ final class FileJobs {
      *
      * @param formatOf the format of an input, by its name
      * @param derive the output file for an input file, or a usage error if none can be derived
-     * @param verbose print a summary line per input even when stderr is not a terminal
+     * @param where {@code -o}, {@code -c}, {@code -f} and {@code -v} ({@code -v} is void under {@code -q})
      */
-    void run(String verb, List<String> inputs, Path output, boolean toStdout, boolean force, boolean verbose,
-            Function<String, StreamFormat> formatOf, StreamFormat to, Function<String, Path> derive)
-            throws IOException {
+    void run(String verb, List<String> inputs, FileOptions where, Function<String, StreamFormat> formatOf, StreamFormat to,
+            Function<String, Path> derive) throws IOException {
+        Path output = where.output;
+        boolean toStdout = where.toStdout;
+        boolean force = where.force;
+        boolean verbose = where.verbose && !cli.quiet();
         List<String> files = inputs.isEmpty() ? List.of(Endpoints.STDIO) : inputs;
         if (output != null && (toStdout || files.size() > 1)) {
             throw usage("-o takes one input and excludes -c");
