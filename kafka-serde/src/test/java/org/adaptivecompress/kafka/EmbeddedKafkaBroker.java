@@ -45,6 +45,7 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
     private final Map<String, String> overrides;
     private Path baseDir;
     private KafkaRaftServer server;
+    private KafkaConfig config;
     private int brokerPort;
     private int controllerPort;
     private long startupMillis;
@@ -108,7 +109,7 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
             p.put("quota.window.size.seconds", "1");
             p.putAll(overrides);
 
-            KafkaConfig config = new KafkaConfig(p, false);
+            config = new KafkaConfig(p, false);
 
             // Equivalent of `kafka-storage.sh format -t <id> -c server.properties` (static quorum => kraft.version=0)
             new Formatter()
@@ -129,6 +130,27 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         }
         startupMillis = (System.nanoTime() - t0) / 1_000_000;
         return this;
+    }
+
+    /**
+     * Shuts the broker down and starts it again on the same log directory and ports, as an
+     * operator's rolling restart does: what was acknowledged stays; clients see the connection
+     * drop and reconnect.
+     */
+    public synchronized void restart() {
+        if (server == null) {
+            throw new IllegalStateException("not started");
+        }
+        server.shutdown();
+        server.awaitShutdown();
+        server = null;
+        try {
+            server = new KafkaRaftServer(config, Time.SYSTEM);
+            server.startup();
+        } catch (RuntimeException e) {
+            closeQuietly();
+            throw new IllegalStateException("Failed to restart embedded Kafka broker", e);
+        }
     }
 
     /** The PLAINTEXT listener, {@code 127.0.0.1:port}. */
