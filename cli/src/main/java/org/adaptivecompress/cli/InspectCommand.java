@@ -6,7 +6,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.util.Comparator;
-import java.util.Locale;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
@@ -27,7 +27,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code inspect FILE}: lists the blocks of an {@code .adc} stream (offset, rung, sizes,
  * ratio) and sums them up per rung, reading only the headers and skipping the payloads unless
- * {@code --verify} asks to decode them and check their checksums too.
+ * {@code --verify} asks to decode them and check their checksums too; {@code --json} prints the
+ * same as one JSON document for scripts.
  */
 @Command(name = "inspect", mixinStandardHelpOptions = true,
         description = "List the blocks of an .adc stream and sum them up per codec.")
@@ -48,12 +49,8 @@ final class InspectCommand implements Callable<Integer> {
     @Option(names = {"-s", "--summary"}, description = "Print only the per-codec summary, not every block.")
     boolean summaryOnly;
 
-    /** Blocks, uncompressed and stored bytes of one rung. */
-    private static final class Totals {
-        long blocks;
-        long in;
-        long stored;
-    }
+    @Option(names = "--json", description = "Print one JSON document: the streams and their blocks, and the summary.")
+    boolean json;
 
     /** Rungs in codec-id order, then by level: raw, lz4, lz4hc, zstd ..., as a ladder climbs. */
     private record RungKey(CodecType codec, int level) {
@@ -77,62 +74,45 @@ final class InspectCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Transcoder.Source source = Endpoints.input(file, cli.stdin());
         PrintWriter out = spec.commandLine().getOut();
-        Map<RungKey, Totals> totals = new TreeMap<>(RungKey.ORDER);
+        Map<RungKey, InspectReport.Totals> totals = new TreeMap<>(RungKey.ORDER);
         CountingInputStream counted = new CountingInputStream(source.in());
         Progress.Line line = new Progress.Line("inspect " + source.name(), source.size(), counted::count,
                 () -> 0, () -> 0, () -> verify ? "verifying" : "reading headers");
         int streams;
         // Block lines scroll on the same terminal: a bar only when they are not printed.
         Progress bar = Progress.start(spec.commandLine().getErr(), cli.progress() && summaryOnly, line);
+        InspectReport report = json ? new InspectReport.Json(out, summaryOnly) : new InspectReport.Text(out, summaryOnly);
         try (InputStream in = new BufferedInputStream(counted, 1 << 16); BlockDecoder decoder = new BlockDecoder()) {
-            streams = new Reader(in, out, decoder, totals).readAll();
+            streams = new Reader(in, report, decoder, totals).readAll();
         } catch (IOException e) {
             out.flush();
             throw CliException.about(source.name(), e);
         } finally {
             bar.close();
         }
-        printSummary(out, streams, totals);
-        return 0;
-    }
-
-    private void printSummary(PrintWriter out, int streams, Map<RungKey, Totals> totals) {
-        Totals all = new Totals();
-        out.printf(Locale.ROOT, "summary: %d stream%s%s%n", streams, streams == 1 ? "" : "s",
-                verify ? ", every block verified" : "");
-        out.printf(Locale.ROOT, "  %-12s %10s %16s %16s %9s%n", "rung", "blocks", "in", "stored", "ratio");
-        for (Map.Entry<RungKey, Totals> e : totals.entrySet()) {
-            Totals t = e.getValue();
-            printTotals(out, e.getKey().label(), t);
-            all.blocks += t.blocks;
-            all.in += t.in;
-            all.stored += t.stored;
-        }
-        printTotals(out, "total", all);
+        Map<String, InspectReport.Totals> byLabel = new LinkedHashMap<>();
+        totals.forEach((k, t) -> byLabel.put(k.label(), t));
+        report.summary(streams, verify, byLabel);
         out.flush();
-    }
-
-    private static void printTotals(PrintWriter out, String label, Totals t) {
-        out.printf(Locale.ROOT, "  %-12s %,10d %,16d %,16d %8.2fx%n", label, t.blocks, t.in, t.stored,
-                t.stored == 0 ? 0.0 : t.in / (double) t.stored);
+        return 0;
     }
 
     /** Walks the streams in one input, printing each block's line and adding it up. */
     private final class Reader {
         private final InputStream in;
-        private final PrintWriter out;
+        private final InspectReport report;
         private final BlockDecoder decoder;
         private final FrameParser parser;
-        private final Map<RungKey, Totals> totals;
+        private final Map<RungKey, InspectReport.Totals> totals;
         private BlockHeader header;
         private final byte[] headerBytes = new byte[Math.max(FrameFormat.STREAM_HEADER_LENGTH, FrameFormat.BLOCK_HEADER_LENGTH)];
         private byte[] payload = new byte[0];
         private byte[] decoded = new byte[0];
         private long offset;
 
-        Reader(InputStream in, PrintWriter out, BlockDecoder decoder, Map<RungKey, Totals> totals) {
+        Reader(InputStream in, InspectReport report, BlockDecoder decoder, Map<RungKey, InspectReport.Totals> totals) {
             this.in = in;
-            this.out = out;
+            this.report = report;
             this.decoder = decoder;
             // No ceiling below the format's: inspect reports on whatever a writer may produce.
             this.parser = new FrameParser(decoder, FrameFormat.MAX_BLOCK_LENGTH_LIMIT);
@@ -145,13 +125,9 @@ final class InspectCommand implements Callable<Integer> {
             while (readFully(headerBytes, FrameFormat.STREAM_HEADER_LENGTH, "stream header", true)) {
                 parser.streamHeader(headerBytes, 0);
                 streams++;
-                if (!summaryOnly) {
-                    out.printf(Locale.ROOT, "stream %d at offset %,d%n", streams,
-                            offset - FrameFormat.STREAM_HEADER_LENGTH);
-                    out.printf(Locale.ROOT, "  %8s %16s %-12s %10s %10s %9s%n", "block", "offset", "rung", "in",
-                            "stored", "ratio");
-                }
+                report.streamStarted(streams, offset - FrameFormat.STREAM_HEADER_LENGTH);
                 readBlocks();
+                report.streamEnded();
             }
             if (streams == 0) {
                 throw new TruncatedStreamException("input is empty: no stream header");
@@ -174,15 +150,9 @@ final class InspectCommand implements Callable<Integer> {
                 } else {
                     skipPayload(position);
                 }
-                Totals t = totals.computeIfAbsent(key, k -> new Totals());
-                t.blocks++;
-                t.in += header.uncompressedLength();
-                t.stored += header.storedLength();
-                if (!summaryOnly) {
-                    out.printf(Locale.ROOT, "  %8d %,16d %-12s %,10d %,10d %8.2fx%n", index, position, key.label(),
-                            header.uncompressedLength(), header.storedLength(),
-                            header.uncompressedLength() / (double) header.storedLength());
-                }
+                totals.computeIfAbsent(key, k -> new InspectReport.Totals())
+                        .add(header.uncompressedLength(), header.storedLength());
+                report.block(index, position, key.label(), header.uncompressedLength(), header.storedLength());
             }
         }
 

@@ -8,7 +8,8 @@ import java.util.function.Supplier;
 
 /**
  * A one-line progress bar on stderr, redrawn four times a second by a daemon thread: bytes
- * done (of the total, if known), rate, the rung in use and the ratio so far.
+ * done (of the total, if known), rate, the time left at that rate (if the total is known), the
+ * rung in use and the ratio so far.
  *
  * <p>Drawn only when stderr is a terminal; otherwise {@link #start} returns a bar that draws
  * nothing, so piped and scripted runs print nothing but their result.
@@ -88,7 +89,7 @@ final class Progress implements AutoCloseable {
         }
     }
 
-    /** One frame of the bar, e.g. {@code compress [#####.....] 45% 12.0 MiB 4.0 MiB/s zstd:3 3.21x}. */
+    /** One frame of the bar, e.g. {@code compress [#####.....] 45% 12.0 MiB 4.0 MiB/s ETA 0:04 zstd:3 3.21x}. */
     static String render(Line line, long elapsedNanos) {
         long done = line.done.getAsLong();
         StringBuilder s = new StringBuilder(line.label).append(' ');
@@ -99,13 +100,25 @@ final class Progress implements AutoCloseable {
                     .append(String.format(Locale.ROOT, "%3d%% ", (int) (fraction * 100)));
         }
         double seconds = Math.max(1e-3, elapsedNanos / 1e9);
-        s.append(bytes(done)).append("  ").append(bytes((long) (done / seconds))).append("/s  ")
-                .append(line.rung.get());
+        double rate = done / seconds;
+        s.append(bytes(done)).append("  ").append(bytes((long) rate)).append("/s  ");
+        if (line.total > 0 && rate > 0) {
+            s.append("ETA ").append(duration((long) Math.ceil(Math.max(0, line.total - done) / rate))).append("  ");
+        }
+        s.append(line.rung.get());
         long packed = line.packed.getAsLong();
         if (packed > 0) {
             s.append(String.format(Locale.ROOT, "  %.2fx", line.plain.getAsLong() / (double) packed));
         }
         return s.toString();
+    }
+
+    /** Seconds as {@code m:ss}, or {@code h:mm:ss} from an hour. */
+    static String duration(long seconds) {
+        long h = seconds / 3600;
+        long m = seconds / 60 % 60;
+        long sec = seconds % 60;
+        return h > 0 ? String.format(Locale.ROOT, "%d:%02d:%02d", h, m, sec) : String.format(Locale.ROOT, "%d:%02d", m, sec);
     }
 
     /** Bytes in binary units, e.g. {@code 12.3 MiB}. */

@@ -50,6 +50,26 @@ class InspectTest {
     }
 
     @Test
+    void jsonHoldsTheSameStreamsBlocksAndSummaryForScripts() {
+        Cli.Run run = Cli.run("inspect", "--json", adc.toString());
+
+        assertThat(run.exit()).as(run.err()).isZero();
+        String json = run.out().trim();
+        assertThat(json).startsWith("{\"streams\":[{\"offset\":0,\"blocks\":[{\"index\":0,\"offset\":12,\"rung\":\"raw\","
+                + "\"in\":131044,\"stored\":131044}")
+                .contains("\"summary\":{\"streams\":3,\"verified\":false,\"rungs\":[{\"rung\":\"raw\",\"blocks\":3,"
+                        + "\"in\":300000,\"stored\":300000}")
+                .endsWith("\"total\":{\"blocks\":9,\"in\":900000," + json.substring(json.lastIndexOf("\"stored\"")))
+                .hasLineCount(1);
+        assertThat(json.split("\"index\":", -1)).as("one object a block").hasSize(10);
+        assertThat(json.chars().filter(c -> c == '{').count()).isEqualTo(json.chars().filter(c -> c == '}').count());
+        assertThat(json.chars().filter(c -> c == '[').count()).isEqualTo(json.chars().filter(c -> c == ']').count());
+
+        Cli.Run summary = Cli.run("inspect", "--json", "--summary", adc.toString());
+        assertThat(summary.out()).startsWith("{\"streams\":[{\"offset\":0},{\"offset\":").doesNotContain("\"index\"");
+    }
+
+    @Test
     void summaryOnlyAndVerifyDecodeEveryBlock() {
         Cli.Run run = Cli.run("inspect", "--summary", "--verify", adc.toString());
 

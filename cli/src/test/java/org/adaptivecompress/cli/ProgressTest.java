@@ -9,13 +9,20 @@ import org.junit.jupiter.api.Test;
 class ProgressTest {
 
     @Test
-    void showsBarBytesRateRungAndRatio() {
+    void showsBarBytesRateTimeLeftRungAndRatio() {
         Progress.Line line = new Progress.Line("compress data", 4 << 20, () -> 1 << 20, () -> 1 << 20,
                 () -> 256 << 10, () -> "zstd:3");
 
         String text = Progress.render(line, 2_000_000_000L);
 
-        assertThat(text).isEqualTo("compress data [######..................]  25% 1.0 MiB  512.0 KiB/s  zstd:3  4.00x");
+        assertThat(text).isEqualTo("compress data [######..................]  25% 1.0 MiB  512.0 KiB/s  ETA 0:06  zstd:3  4.00x");
+    }
+
+    @Test
+    void saysTheTimeLeftInMinutesOrHours() {
+        assertThat(Progress.duration(0)).isEqualTo("0:00");
+        assertThat(Progress.duration(75)).isEqualTo("1:15");
+        assertThat(Progress.duration(3 * 3600 + 5 * 60 + 9)).isEqualTo("3:05:09");
     }
 
     @Test
