@@ -66,11 +66,12 @@ public final class AdaptiveSerializer<T> implements Serializer<T> {
         minCompressBytes = config.getInt(AdaptiveSerdeConfig.MIN_COMPRESS_BYTES);
 
         Object id = configs.get(ProducerConfig.CLIENT_ID_CONFIG);
-        boolean linked = id != null && !id.toString().isEmpty() && interceptorConfigured(configs);
+        boolean intercepted = interceptorConfigured(configs);
+        boolean linked = id != null && !id.toString().isEmpty() && intercepted;
         if (!linked) {
             LOG.warn("AdaptiveSerializer ({}) does not adapt: {}; every record uses adaptive.fallback.rung {}",
                     isKey ? "keys" : "values",
-                    interceptorConfigured(configs) ? "the producer has no client.id to link it to "
+                    intercepted ? "the producer has no client.id to link it to "
                             + AdaptiveProducerInterceptor.class.getSimpleName()
                             : AdaptiveProducerInterceptor.class.getName() + " is not in interceptor.classes",
                     config.getInt(AdaptiveSerdeConfig.FALLBACK_RUNG));
