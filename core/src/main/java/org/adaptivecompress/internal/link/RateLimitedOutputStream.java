@@ -13,8 +13,8 @@ import java.util.regex.Pattern;
  * exactly when the bucket allows.
  * A real link, a kernel's socket buffer in front of it, takes megabytes at once and then stalls
  * the writer; claims about links are measured on the kernel's (the link benchmark), never on
- * this. The rate may change while bytes flow. {@link RateLimitedInputStream} is its receiving
- * end.
+ * this. The rate may change while bytes flow. Core's tests have its receiving end,
+ * {@code RateLimitedInputStream}.
  *
  * <p>The bucket holds at most 10 ms of tokens (and at least 4 KiB), so bursts stay short.
  */

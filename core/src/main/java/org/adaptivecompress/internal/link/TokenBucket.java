@@ -7,8 +7,8 @@ import java.util.function.LongConsumer;
 import java.util.function.LongSupplier;
 
 /**
- * The token bucket behind the emulated link's two ends ({@link RateLimitedOutputStream},
- * {@link RateLimitedInputStream}): bytes pass no faster than a rate that may change while they
+ * The token bucket behind the emulated link's two ends ({@link RateLimitedOutputStream}, and
+ * the {@code RateLimitedInputStream} of core's tests): bytes pass no faster than a rate that may change while they
  * flow. The bucket holds at most 10 ms of tokens (and at least 4 KiB), so bursts stay short.
  * One thread takes tokens; any thread may change the rate.
  */
