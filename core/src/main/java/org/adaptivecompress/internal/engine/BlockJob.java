@@ -16,9 +16,12 @@ public final class BlockJob {
 
     /** The rung the controller had chosen when the block was planned. */
     int plannedRung;
-    /** The rung the encoder tries: the planned one, or 0 while the engine skips incompressible data. */
+    /**
+     * The rung the encoder tries: the planned one, or 0 while the engine skips incompressible
+     * data (the encoder sets the planned one again if the block looks compressible).
+     */
     int tryRung;
-    /** True if the engine stored the block raw without trying, after incompressible blocks. */
+    /** True if the block was stored raw without trying, after incompressible blocks. */
     boolean skipped;
     /** Workers compressing side by side when the block was planned. */
     int workers = 1;

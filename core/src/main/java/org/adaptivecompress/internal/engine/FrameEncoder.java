@@ -10,7 +10,9 @@ import org.adaptivecompress.internal.format.FrameFormat;
 
 /**
  * Turns one block into one frame at a given rung: the codec call (into the history the
- * job was lent, if any), the raw fallback when the block does not shrink, the content CRC32C
+ * job was lent, if any), the raw fallback when the block does not shrink, a look at a block
+ * the engine planned to skip as incompressible (tried after all if it looks compressible),
+ * the content CRC32C
  * and the salted block header. No decisions and no statistics: those stay in
  * {@link AdaptiveCompressor}, which makes encoders with
  * {@link AdaptiveCompressor#newFrameEncoder()}.
@@ -27,6 +29,7 @@ public final class FrameEncoder implements AutoCloseable {
     private final BlockCompressor[] compressors;
     private final CRC32C crc = new CRC32C();
     private final CRC32C headerCrc = new CRC32C();
+    private final CompressibilitySample sample = new CompressibilitySample();
     private boolean closed;
 
     FrameEncoder(Ladder ladder, int blockSize, int salt) {
@@ -72,6 +75,11 @@ public final class FrameEncoder implements AutoCloseable {
                     + " bytes, not " + length);
         }
         int payloadOffset = dstOffset + FrameFormat.BLOCK_HEADER_LENGTH;
+        if (job.skipped && job.plannedRung > 0 && sample.looksCompressible(src, offset, length)) {
+            // Compressible data has begun again: try it now rather than at the backoff's next retry.
+            job.skipped = false;
+            job.tryRung = job.plannedRung;
+        }
         int tryRung = job.tryRung;
         long start = System.nanoTime();
         int stored = BlockCompressor.DOES_NOT_FIT;
