@@ -12,7 +12,8 @@ import org.adaptivecompress.internal.format.FrameFormat;
 
 /**
  * How an {@link AdaptiveCompressor} compresses: the ladder, the controller, the block size,
- * whether zstd and xz rungs keep a history across blocks, and an optional listener told every decision.
+ * whether zstd and xz rungs keep a history across blocks (with its window and reset points), and an
+ * optional listener told every decision.
  * Immutable; shared by every integration.
  */
 public final class AdaptiveCompressionOptions {
@@ -33,6 +34,8 @@ public final class AdaptiveCompressionOptions {
     private final int blockSize;
     private final DecisionListener listener;
     private final boolean history;
+    private final int historyWindow;
+    private final long resetInterval;
     /** The rung a {@code fixed:N} controller named in a string pins, or -1. */
     private final int namedFixedRung;
 
@@ -42,6 +45,8 @@ public final class AdaptiveCompressionOptions {
         this.blockSize = b.blockSize;
         this.listener = b.listener;
         this.history = b.history;
+        this.historyWindow = b.historyWindow;
+        this.resetInterval = b.resetInterval;
         this.namedFixedRung = b.namedFixedRung;
     }
 
@@ -63,6 +68,8 @@ public final class AdaptiveCompressionOptions {
         b.blockSize = blockSize;
         b.listener = listener;
         b.history = history;
+        b.historyWindow = historyWindow;
+        b.resetInterval = resetInterval;
         b.namedFixedRung = namedFixedRung;
         return b;
     }
@@ -95,6 +102,19 @@ public final class AdaptiveCompressionOptions {
         return history;
     }
 
+    /** Bytes a history may match back, a power of two (see {@link Builder#historyWindow(int)}); 2 MiB by default. */
+    public int historyWindow() {
+        return historyWindow;
+    }
+
+    /**
+     * Content bytes between reset points, 0 for none (see {@link Builder#resetInterval(long)});
+     * none by default.
+     */
+    public long resetInterval() {
+        return resetInterval;
+    }
+
     /** Builds {@link AdaptiveCompressionOptions}; every setter checks its argument at once. */
     public static final class Builder {
         private Ladder ladder = Ladder.defaultLadder();
@@ -102,6 +122,8 @@ public final class AdaptiveCompressionOptions {
         private int blockSize = DEFAULT_BLOCK_SIZE;
         private DecisionListener listener = DecisionListener.NONE;
         private boolean history;
+        private int historyWindow = 1 << FrameFormat.HISTORY_WINDOW_LOG;
+        private long resetInterval;
         private int namedFixedRung = -1;
 
         private Builder() {}
@@ -163,7 +185,8 @@ public final class AdaptiveCompressionOptions {
          * Mbit/s (docs/PERFORMANCE.md, "Histories"). Blocks then decode only
          * in stream order, and a writer holds up to about 10 MiB of native memory for each zstd
          * rung it uses and about 25 MiB of heap for each xz rung (for each rung and worker when
-         * compressing in parallel), a reader 2 MiB per history.
+         * compressing in parallel), a reader a window per history ({@link #historyWindow(int)}). Hadoop
+         * splits and readers that seek start only at reset points ({@link #resetInterval(long)}).
          */
         public Builder history(boolean history) {
             this.history = history;
@@ -171,15 +194,48 @@ public final class AdaptiveCompressionOptions {
         }
 
         /**
+         * How far back a history's blocks may match, in bytes: a power of two from 1 MiB to
+         * 64 MiB, 2 MiB by default. A reader needs up to this much memory for each history it
+         * decodes and refuses a stream whose window is over its limit (8 MiB by default); the
+         * writer's zstd and xz contexts grow with it too. Only used with {@link #history(boolean)}.
+         */
+        public Builder historyWindow(int bytes) {
+            FrameFormat.checkWindowSize(bytes);
+            this.historyWindow = bytes;
+            return this;
+        }
+
+        /**
+         * Makes the first block after every {@code bytes} of content a <em>reset point</em>: no
+         * block from it on depends on the blocks before it, so a reader can start decoding there
+         * (a Hadoop split, a reader that seeks). Every history then starts afresh, so a reset
+         * point costs about what the blocks compressed in the next window lose by not matching
+         * back across it. 0, the default, for none; otherwise at least a block. Only used with
+         * {@link #history(boolean)}: without histories every block decodes alone.
+         */
+        public Builder resetInterval(long bytes) {
+            if (bytes < 0) {
+                throw new IllegalArgumentException("resetInterval must be 0 (none) or positive, was " + bytes);
+            }
+            this.resetInterval = bytes;
+            return this;
+        }
+
+        /**
          * The options.
          *
          * @throws IllegalArgumentException if a controller named {@code fixed:N} names a rung
-         *     the ladder does not have (a {@link FixedController} passed as an object clamps)
+         *     the ladder does not have (a {@link FixedController} passed as an object clamps), or
+         *     the reset interval is shorter than a block
          */
         public AdaptiveCompressionOptions build() {
             if (namedFixedRung > ladder.top()) {
                 throw new IllegalArgumentException("controller 'fixed:" + namedFixedRung + "' names rung "
                         + namedFixedRung + ", but the ladder " + ladder + " has rungs 0 to " + ladder.top());
+            }
+            if (resetInterval > 0 && resetInterval < blockSize) {
+                throw new IllegalArgumentException("resetInterval " + resetInterval + " is shorter than a block ("
+                        + blockSize + " bytes)");
             }
             return new AdaptiveCompressionOptions(this);
         }

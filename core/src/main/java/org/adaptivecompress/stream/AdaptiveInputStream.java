@@ -69,7 +69,8 @@ public final class AdaptiveInputStream extends InputStream {
         this.in = Objects.requireNonNull(in, "in is null");
         this.maxBlockLength = b.maxBlockLength;
         this.concatenated = b.concatenated;
-        this.parser = new FrameParser(decoder, maxBlockLength).limit(b.maxStreamBytes, b.maxExpansionRatio);
+        this.parser = new FrameParser(decoder, maxBlockLength).limit(b.maxStreamBytes, b.maxExpansionRatio)
+                .maxWindowLog(b.maxWindowLog);
     }
 
     /** A builder for streams with other options. */
@@ -305,6 +306,7 @@ public final class AdaptiveInputStream extends InputStream {
         private boolean concatenated;
         private long maxStreamBytes = UNLIMITED;
         private long maxExpansionRatio = UNLIMITED;
+        private int maxWindowLog = FrameFormat.DEFAULT_MAX_WINDOW_LOG;
 
         private Builder() {}
 
@@ -341,6 +343,18 @@ public final class AdaptiveInputStream extends InputStream {
                 throw new IllegalArgumentException("maxExpansionRatio must be at least 1, was " + ratio);
             }
             this.maxExpansionRatio = ratio;
+            return this;
+        }
+
+        /**
+         * The largest history window a stream may declare, a power of two from 1 MiB to 64 MiB;
+         * default 8 MiB. A reader holds up to a window for each history a stream opens (at most
+         * 16), so this bounds its memory; a stream that declares more fails the read with a
+         * {@link org.adaptivecompress.format.DecompressionLimitException} at its header, before
+         * anything is allocated for it.
+         */
+        public Builder maxWindow(int bytes) {
+            this.maxWindowLog = FrameFormat.checkWindowSize(bytes);
             return this;
         }
 

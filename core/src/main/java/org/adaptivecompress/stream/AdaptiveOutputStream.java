@@ -679,7 +679,8 @@ public final class AdaptiveOutputStream extends OutputStream {
         public Builder compression(AdaptiveCompressionOptions options) {
             Objects.requireNonNull(options, "options is null");
             compression.ladder(options.ladder()).controller(options.controllerFactory())
-                    .blockSize(options.blockSize()).listener(options.listener()).history(options.history());
+                    .blockSize(options.blockSize()).listener(options.listener()).history(options.history())
+                    .historyWindow(options.historyWindow()).resetInterval(options.resetInterval());
             return this;
         }
 
@@ -718,11 +719,29 @@ public final class AdaptiveOutputStream extends OutputStream {
         }
 
         /**
-         * Whether zstd and xz rungs keep a 2 MiB window across blocks; default off. See
+         * Whether zstd and xz rungs keep a window across blocks; default off. See
          * {@link AdaptiveCompressionOptions.Builder#history(boolean)}.
          */
         public Builder history(boolean history) {
             compression.history(history);
+            return this;
+        }
+
+        /**
+         * How far back a history matches, a power of two from 1 MiB to 64 MiB; default 2 MiB. See
+         * {@link AdaptiveCompressionOptions.Builder#historyWindow(int)}.
+         */
+        public Builder historyWindow(int bytes) {
+            compression.historyWindow(bytes);
+            return this;
+        }
+
+        /**
+         * A reset point, where a reader can start, every {@code bytes} of content; 0 (the default)
+         * for none. See {@link AdaptiveCompressionOptions.Builder#resetInterval(long)}.
+         */
+        public Builder resetInterval(long bytes) {
+            compression.resetInterval(bytes);
             return this;
         }
 

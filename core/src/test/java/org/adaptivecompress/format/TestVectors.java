@@ -30,7 +30,7 @@ public final class TestVectors {
     /** One rung per codec, as the vectors are named. */
     static final String[] SINGLE = {"raw", "lz4", "lz4hc:9", "zstd:3", "xz:6", "deflate:6"};
     /** The versions vectors are committed for: every version a reader reads. */
-    static final int[] VERSIONS = {FrameFormat.VERSION_1, FrameFormat.VERSION};
+    static final int[] VERSIONS = {FrameFormat.VERSION_1, FrameFormat.VERSION_2, FrameFormat.VERSION};
     /** The mixed vector's ladder; each of its blocks uses the next rung. */
     static final String MIXED_LADDER = "raw,lz4,lz4hc:9,zstd:3,xz:6,deflate:6,zstd:-1";
 
@@ -44,6 +44,11 @@ public final class TestVectors {
     /** The history vector's file for {@code version}. */
     static String historyVector(int version) {
         return fileName(version, "zstd:3-history");
+    }
+
+    /** The reset point vector's file (version 3 on). */
+    static String resetVector(int version) {
+        return fileName(version, "zstd:3-reset");
     }
 
     private static byte[] input() {
@@ -62,8 +67,14 @@ public final class TestVectors {
 
     /** Like {@link #encode(String, int...)}, with histories on or off. */
     static byte[] encode(boolean history, String ladder, int... rungs) {
+        return encode(history, 0, ladder, rungs);
+    }
+
+    /** Like {@link #encode(boolean, String, int...)}, with a reset point every {@code resetInterval} bytes. */
+    static byte[] encode(boolean history, long resetInterval, String ladder, int... rungs) {
         AdaptiveCompressionOptions options = AdaptiveCompressionOptions.builder().ladder(Ladder.parse(ladder))
-                .controller(() -> new ScriptedController(rungs)).blockSize(4096).history(history).build();
+                .controller(() -> new ScriptedController(rungs)).blockSize(4096).history(history)
+                .resetInterval(resetInterval).build();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         byte[] frame = new byte[AdaptiveCompressor.maxFrameLength(4096)];
         try (AdaptiveCompressor c = new AdaptiveCompressor(options, SALT)) {
@@ -99,6 +110,15 @@ public final class TestVectors {
         return encode(true, "raw,zstd:3", 1, 1, 1, 0);
     }
 
+    /**
+     * The reset point vector: zstd:3 blocks in one history, the fourth a reset point (the
+     * first block after three blocks' content) that starts the history anew, the fifth
+     * continuing it.
+     */
+    static byte[] encodeReset() {
+        return encode(true, 3L * INPUT.length, "raw,zstd:3", 1, 1, 1, 1, 1);
+    }
+
     /** Writes every vector into {@code args[0]}, default {@code core/src/test/resources/vectors}. */
     public static void main(String[] args) throws IOException {
         Path dir = Paths.get(args.length > 0 ? args[0] : "core/src/test/resources/vectors");
@@ -109,5 +129,6 @@ public final class TestVectors {
         }
         Files.write(dir.resolve(fileName(FrameFormat.VERSION, "mixed")), encodeMixed());
         Files.write(dir.resolve(historyVector(FrameFormat.VERSION)), encodeHistory());
+        Files.write(dir.resolve(resetVector(FrameFormat.VERSION)), encodeReset());
     }
 }

@@ -13,7 +13,10 @@ import java.util.List;
 import java.util.stream.Stream;
 import java.util.zip.CRC32C;
 import org.adaptivecompress.codec.CodecType;
+import org.adaptivecompress.internal.format.BlockDecoder;
+import org.adaptivecompress.internal.format.BlockHeader;
 import org.adaptivecompress.internal.format.FrameFormat;
+import org.adaptivecompress.internal.format.FrameParser;
 import org.adaptivecompress.internal.format.StreamDigest;
 import org.adaptivecompress.stream.AdaptiveInputStream;
 import org.junit.jupiter.api.Test;
@@ -23,9 +26,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The committed vectors pin the frame format: those of version 2 are what the writer makes
- * today, those of version 1 what it made before, which every reader still reads. If this
- * fails, the format drifted.
+ * The committed vectors pin the frame format: those of version 3 are what the writer makes
+ * today, those of versions 1 and 2 what it made before, which every reader still reads. If
+ * this fails, the format drifted.
  */
 class TestVectorsTest {
 
@@ -83,7 +86,7 @@ class TestVectorsTest {
     }
 
     @ParameterizedTest(name = "v{0}")
-    @ValueSource(ints = {FrameFormat.VERSION_1, FrameFormat.VERSION})
+    @ValueSource(ints = {FrameFormat.VERSION_1, FrameFormat.VERSION_2, FrameFormat.VERSION})
     void theMixedVectorDecodesBlockAfterBlockAcrossEveryCodec(int version) throws IOException {
         byte[] vector = resource(TestVectors.fileName(version, "mixed"));
         byte[] decoded = decode(vector);
@@ -105,7 +108,7 @@ class TestVectorsTest {
     }
 
     @ParameterizedTest(name = "v{0}")
-    @ValueSource(ints = {FrameFormat.VERSION_1, FrameFormat.VERSION})
+    @ValueSource(ints = {FrameFormat.VERSION_1, FrameFormat.VERSION_2, FrameFormat.VERSION})
     void theHistoryVectorDecodesAndMarksItsBlocksAsSpecified(int version) throws IOException {
         byte[] vector = resource(TestVectors.historyVector(version));
 
@@ -115,8 +118,9 @@ class TestVectorsTest {
             int from = i * TestVectors.INPUT.length;
             assertThat(Arrays.copyOfRange(decoded, from, from + TestVectors.INPUT.length)).isEqualTo(TestVectors.INPUT);
         }
-        // stream flags: histories allowed
+        // stream flags: histories allowed; from version 3, the window's log2 (2 MiB)
         assertThat(vector[5]).isEqualTo((byte) FrameFormat.STREAM_FLAG_HISTORY);
+        assertThat(vector[6]).isEqualTo((byte) (version >= FrameFormat.VERSION ? 21 : 0));
         // block by block: codec, flags (continues), history id
         int[][] expected = {{2, 0, 1}, {2, 1, 1}, {2, 1, 1}, {0, 0, 0}};
         List<Integer> frames = frames(vector, version);
@@ -176,12 +180,13 @@ class TestVectorsTest {
         }
     }
 
-    /** Version 2: each block's stream offset is the content before it, the end marker's all of it. */
-    @Test
-    void eachVersion2HeaderCarriesItsStreamOffset() {
-        byte[] vector = resource(TestVectors.fileName(FrameFormat.VERSION, "mixed"));
+    /** From version 2: each block's stream offset is the content before it, the end marker's all of it. */
+    @ParameterizedTest(name = "v{0}")
+    @ValueSource(ints = {FrameFormat.VERSION_2, FrameFormat.VERSION})
+    void eachHeaderCarriesItsStreamOffset(int version) {
+        byte[] vector = resource(TestVectors.fileName(version, "mixed"));
         long content = 0;
-        for (int at : frames(vector, FrameFormat.VERSION)) {
+        for (int at : frames(vector, version)) {
             assertThat(FrameFormat.getLong(vector, at + 16)).as("frame at %d", at).isEqualTo(content);
             content += FrameFormat.getInt(vector, at + 4);
         }
@@ -191,9 +196,9 @@ class TestVectorsTest {
     @Test
     void theHeaderBytesAreExactlyAsSpecified() {
         byte[] vector = resource(TestVectors.fileName(FrameFormat.VERSION, "raw"));
-        // magic "AdOC", version 2, flags 0, reserved 0, salt
+        // magic "AdOC", version 3, flags 0, window 0 (no histories), reserved 0, salt
         assertThat(Arrays.copyOf(vector, 12)).containsExactly(
-                0x41, 0x64, 0x4F, 0x43, 2, 0, 0, 0, 0x5A, 0x17, 0xAD, 0x0C);
+                0x41, 0x64, 0x4F, 0x43, 3, 0, 0, 0, 0x5A, 0x17, 0xAD, 0x0C);
         // raw block header: codec 0, flags 0, level 0, history 0, lengths equal, CRC, stream offset 0
         assertThat(Arrays.copyOfRange(vector, 12, 16)).containsExactly(0, 0, 0, 0);
         assertThat(FrameFormat.getInt(vector, 16)).isEqualTo(TestVectors.INPUT.length);
@@ -210,5 +215,54 @@ class TestVectorsTest {
         byte[] v1 = resource(TestVectors.fileName(FrameFormat.VERSION_1, "raw"));
         assertThat(v1[4]).isEqualTo((byte) 1);
         assertThat(FrameFormat.getInt(v1, 20)).isEqualTo(TestVectors.INPUT.length);
+        byte[] v2 = resource(TestVectors.fileName(FrameFormat.VERSION_2, "raw"));
+        assertThat(v2[4]).isEqualTo((byte) 2);
+        assertThat(Arrays.copyOfRange(v2, 12, v2.length)).isEqualTo(Arrays.copyOfRange(vector, 12, vector.length));
+    }
+
+    /**
+     * Version 3: the fourth block is a reset point (flag 0x08) that starts history 1 anew, the
+     * fifth continues it; a reader that starts at the reset point decodes the rest on its own.
+     */
+    @Test
+    void theResetVectorMarksItsResetPointAndDecodesFromThere() throws IOException {
+        byte[] vector = resource(TestVectors.resetVector(FrameFormat.VERSION));
+        assertThat(decode(vector)).hasSize(5 * TestVectors.INPUT.length);
+        // block by block: codec, flags, history id
+        int[][] expected = {{2, 0, 1}, {2, 1, 1}, {2, 1, 1}, {2, FrameFormat.BLOCK_FLAG_RESET, 1}, {2, 1, 1}};
+        List<Integer> frames = frames(vector, FrameFormat.VERSION);
+        for (int i = 0; i < expected.length; i++) {
+            int at = frames.get(i);
+            assertThat(new int[] {vector[at] & 0xFF, vector[at + 1], vector[at + 3]}).as("block %d", i)
+                    .containsExactly(expected[i]);
+        }
+        // The reset point's payload is as large as the first block's: it matches nothing before it.
+        assertThat(FrameFormat.getInt(vector, frames.get(3) + 8)).isEqualTo(FrameFormat.getInt(vector, frames.get(0) + 8));
+        // Its stream header, then everything from the reset point on, read as a reader that joins there.
+        byte[] fromReset = new byte[FrameFormat.STREAM_HEADER_LENGTH + vector.length - frames.get(3)];
+        System.arraycopy(vector, 0, fromReset, 0, FrameFormat.STREAM_HEADER_LENGTH);
+        System.arraycopy(vector, frames.get(3), fromReset, FrameFormat.STREAM_HEADER_LENGTH, vector.length - frames.get(3));
+        assertThat(decodeJoining(fromReset)).isEqualTo(Arrays.copyOf(decode(vector), 2 * TestVectors.INPUT.length));
+        assertThat(TestVectors.encodeReset()).as("what this encoder writes today").isEqualTo(vector);
+    }
+
+    /** Decodes the blocks after a stream header as a reader that joins the stream at its first block. */
+    private static byte[] decodeJoining(byte[] stream) throws FrameFormatException {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        try (BlockDecoder decoder = new BlockDecoder()) {
+            FrameParser parser = new FrameParser(decoder, 1 << 20);
+            parser.joinStream(stream, 0);
+            int at = FrameFormat.STREAM_HEADER_LENGTH;
+            while (true) {
+                BlockHeader header = parser.blockHeader(stream, at, at);
+                if (header.isEndOfStream()) {
+                    return out.toByteArray();
+                }
+                byte[] block = new byte[header.uncompressedLength()];
+                decoder.decode(header, stream, at + FrameFormat.BLOCK_HEADER_LENGTH, block, 0, at);
+                out.write(block, 0, block.length);
+                at += FrameFormat.BLOCK_HEADER_LENGTH + header.storedLength();
+            }
+        }
     }
 }

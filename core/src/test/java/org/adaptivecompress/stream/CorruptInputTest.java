@@ -116,19 +116,28 @@ class CorruptInputTest {
         byte[] flags = validStream(1);
         flags[5] = (byte) 0x81;
         assertThat(readAll(flags)).isInstanceOf(UnsupportedVersionException.class)
-                .hasMessageContaining("flag bits 0x80, which format version 2 does not define");
+                .hasMessageContaining("flag bits 0x80, which format version 3 does not define");
         byte[] reserved = validStream(1);
         reserved[7] = 3;
         assertThat(readAll(reserved)).isInstanceOf(UnsupportedVersionException.class)
                 .hasMessageContaining("reserved bytes are 0x0003");
+        byte[] window = validStream(1);
+        window[6] = 21;
+        assertThat(readAll(window)).isInstanceOf(UnsupportedVersionException.class)
+                .hasMessageContaining("declares a history window of log2 21 in a stream without histories");
+        byte[] tooWide = validStream(1);
+        tooWide[5] = FrameFormat.STREAM_FLAG_HISTORY;
+        tooWide[6] = 27;
+        assertThat(readAll(tooWide)).isInstanceOf(UnsupportedVersionException.class)
+                .hasMessageContaining("allows 20 to 26");
     }
 
     @Test
     void aNewerVersionFailsWithUnsupportedVersion() throws IOException {
         byte[] stream = validStream(1);
-        stream[4] = 3;
+        stream[4] = 4;
         assertThat(readAll(stream)).isInstanceOf(UnsupportedVersionException.class)
-                .hasMessageContaining("format version 3; this reader supports versions 1 and 2");
+                .hasMessageContaining("format version 4; this reader supports versions 1 to 3");
     }
 
     @Test

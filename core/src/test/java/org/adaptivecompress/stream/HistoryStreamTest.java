@@ -398,22 +398,26 @@ class HistoryStreamTest {
                 .isInstanceOf(CorruptFrameException.class).hasMessageContaining("continues it");
         assertThat(readOneBlock(false, 2, 0, 1)).isInstanceOf(CorruptFrameException.class)
                 .hasMessageContaining("in a stream whose header allows no histories");
-        assertThat(readOneBlock(true, 2, 0x08 | FrameFormat.BLOCK_FLAG_CONTINUES, 1))
+        assertThat(readOneBlock(true, 2, 0x10 | FrameFormat.BLOCK_FLAG_CONTINUES, 1))
                 .isInstanceOf(CorruptFrameException.class)
-                .hasMessageContaining("sets flag bits 0x08, which format version 2 does not define");
+                .hasMessageContaining("sets flag bits 0x10, which format version 3 does not define");
+        assertThat(readOneBlock(true, 2, FrameFormat.BLOCK_FLAG_RESET | FrameFormat.BLOCK_FLAG_CONTINUES, 1))
+                .isInstanceOf(CorruptFrameException.class).hasMessageContaining("one of these");
+        assertThat(readOneBlock(false, 0, FrameFormat.BLOCK_FLAG_RESET, 0)).isInstanceOf(CorruptFrameException.class)
+                .hasMessageContaining("in a stream whose header allows no histories");
         assertThat(readOneBlock(true, 2, FrameFormat.BLOCK_FLAG_CONTINUES, 1))
                 .isInstanceOf(CorruptFrameException.class)
                 .hasMessageContaining("continuing history 1, which no earlier block opened");
         assertThat(readOneBlock(true, 2, FrameFormat.BLOCK_FLAG_PRIMED, 0))
                 .isInstanceOf(CorruptFrameException.class).hasMessageContaining("primes it");
         assertThat(readOneBlock(true, 2, FrameFormat.BLOCK_FLAG_CONTINUES | FrameFormat.BLOCK_FLAG_PRIMED, 1))
-                .isInstanceOf(CorruptFrameException.class).hasMessageContaining("one way");
+                .isInstanceOf(CorruptFrameException.class).hasMessageContaining("one of these");
     }
 
     /** Reads a stream of one hand-made 8-byte block with these header fields. */
     private static Throwable readOneBlock(boolean streamHistory, int codec, int flags, int historyId) {
         byte[] bytes = new byte[FrameFormat.STREAM_HEADER_LENGTH + FrameFormat.BLOCK_HEADER_LENGTH + 8];
-        FrameFormat.writeStreamHeader(bytes, 0, SALT, streamHistory);
+        FrameFormat.writeStreamHeader(bytes, 0, SALT, streamHistory ? FrameFormat.HISTORY_WINDOW_LOG : 0);
         FrameFormat.writeBlockHeader(bytes, FrameFormat.STREAM_HEADER_LENGTH, SALT, codec, 0, historyId, flags, 8,
                 8, 0, 0, new CRC32C());
         return catchThrowable(() -> read(bytes));
@@ -433,7 +437,7 @@ class HistoryStreamTest {
         byte[] header = new byte[FrameFormat.BLOCK_HEADER_LENGTH];
         CRC32C scratch = new CRC32C();
         byte[] streamHeader = new byte[FrameFormat.STREAM_HEADER_LENGTH];
-        FrameFormat.writeStreamHeader(streamHeader, 0, SALT, true);
+        FrameFormat.writeStreamHeader(streamHeader, 0, SALT, FrameFormat.HISTORY_WINDOW_LOG);
         stream.write(streamHeader, 0, streamHeader.length);
         FrameFormat.writeBlockHeader(header, 0, SALT, 0, 0, first.length, first.length, crc(first, 0, first.length), 0,
                 scratch);
@@ -500,7 +504,7 @@ class HistoryStreamTest {
         // The frame, then an end marker: a reader that took the frame would read to the end.
         byte[] bytes =
                 new byte[FrameFormat.STREAM_HEADER_LENGTH + 2 * FrameFormat.BLOCK_HEADER_LENGTH + payload.length];
-        FrameFormat.writeStreamHeader(bytes, 0, SALT, true);
+        FrameFormat.writeStreamHeader(bytes, 0, SALT, FrameFormat.HISTORY_WINDOW_LOG);
         FrameFormat.writeBlockHeader(bytes, FrameFormat.STREAM_HEADER_LENGTH, SALT, 2, 3, 1, 0, content.length,
                 payload.length, (int) crc.getValue(), 0, new CRC32C());
         System.arraycopy(payload, 0, bytes, FrameFormat.STREAM_HEADER_LENGTH + FrameFormat.BLOCK_HEADER_LENGTH,

@@ -147,7 +147,7 @@ public class HistoryBenchmark {
     @Benchmark
     public byte decode(RungThroughputBenchmark.Bytes bytes) throws IOException {
         if (nextDecoded == 0) {
-            decoder.newStream(history);
+            decoder.newStream(history ? FrameFormat.HISTORY_WINDOW_LOG : 0);
         }
         byte[] frame = frames[nextDecoded];
         header.parse(frame, 0, SALT, history, FrameFormat.DEFAULT_MAX_BLOCK_LENGTH, 0);

@@ -66,6 +66,9 @@ public final class AdaptiveCompressor implements AutoCloseable {
     private final FrameEncoder encoder;
     /** The stream's histories; null if its blocks decode alone. */
     private Histories histories;
+    /** Bytes a history may match back, and content bytes between reset points (0: none). */
+    private final int historyWindow;
+    private final long resetInterval;
     /** {@link #compressBlock}'s job, reused. */
     private final BlockJob job = new BlockJob();
     /** Over the blocks recorded since the stream began, for its end marker. */
@@ -136,7 +139,9 @@ public final class AdaptiveCompressor implements AutoCloseable {
         this.controller = Objects.requireNonNull(options.controllerFactory().get(), "controller factory returned null");
         this.salt = salt;
         this.encoder = new FrameEncoder(ladder, blockSize, salt);
-        this.histories = options.history() ? new Histories(ladder) : null;
+        this.historyWindow = options.historyWindow();
+        this.resetInterval = options.resetInterval();
+        this.histories = options.history() ? new Histories(ladder, historyWindow, resetInterval) : null;
         this.blocksPerRung = new long[ladder.size()];
         this.bytesInPerRung = new long[ladder.size()];
         this.bytesOutPerRung = new long[ladder.size()];
@@ -190,7 +195,8 @@ public final class AdaptiveCompressor implements AutoCloseable {
         digest.reset();
         plannedOffset = 0;
         recordedOffset = 0;
-        return FrameFormat.writeStreamHeader(dst, offset, salt, histories != null);
+        return FrameFormat.writeStreamHeader(dst, offset, salt,
+                histories != null ? Integer.numberOfTrailingZeros(historyWindow) : 0);
     }
 
     /**
@@ -202,7 +208,7 @@ public final class AdaptiveCompressor implements AutoCloseable {
     public void beginNextStream() {
         if (histories != null) {
             histories.close();
-            histories = new Histories(ladder);
+            histories = new Histories(ladder, historyWindow, resetInterval);
         }
     }
 
@@ -324,6 +330,7 @@ public final class AdaptiveCompressor implements AutoCloseable {
         }
         job.history = null;
         job.prime = null;
+        job.resetPoint = false;
     }
 
     /**

@@ -39,6 +39,8 @@ public final class BlockJob {
      * or {@link FrameFormat#BLOCK_FLAG_PRIMED_SHORT}.
      */
     int primeFlag;
+    /** True if the block is a reset point: nothing from it on depends on the blocks before it. */
+    boolean resetPoint;
     /** True if the block began {@link #history} anew rather than continuing its stream. */
     boolean startedHistory;
     /** True if the block's rung keeps a history but none was lent to it (see Observation#historyWithheld). */

@@ -124,6 +124,9 @@ public final class FrameEncoder implements AutoCloseable {
         int historyFlags = historyId == 0 ? 0
                 : continues ? FrameFormat.BLOCK_FLAG_CONTINUES
                 : job.prime != null ? job.primeFlag : 0;
+        if (job.resetPoint) {
+            historyFlags |= FrameFormat.BLOCK_FLAG_RESET;
+        }
         FrameFormat.writeBlockHeader(dst, dstOffset, salt, used.codec().id(), used.level(), historyId,
                 historyFlags, length, stored, job.contentCrc, job.streamOffset, headerCrc);
         job.frameLength = FrameFormat.BLOCK_HEADER_LENGTH + stored;

@@ -21,6 +21,11 @@ import org.adaptivecompress.internal.format.StreamTail;
  * the one returned longest ago is closed and its id reused (its next block starts a new stream,
  * which tells the reader to drop the old one). A block that finds every history lent out
  * decodes alone.
+ *
+ * <p>With a reset interval, the first block planned after every interval of content is a reset
+ * point ({@link FrameFormat#BLOCK_FLAG_RESET}): the stream's last bytes are dropped, every
+ * history starts its next block anew and unprimed, and the prime budget starts again, as a
+ * reader's does there.
  */
 final class Histories implements AutoCloseable {
 
@@ -31,6 +36,8 @@ final class Histories implements AutoCloseable {
         final HistoryCompressor compressor;
         /** Stream bytes planned up to the end of the history's last block. */
         long lastEnd;
+        /** Set at a reset point: the history's next block starts its stream anew. */
+        boolean restart;
 
         History(int id, int rung, HistoryCompressor compressor) {
             this.id = id;
@@ -39,10 +46,13 @@ final class Histories implements AutoCloseable {
         }
     }
 
-    /** The bytes a history's window and the stream's tail hold. */
-    private static final int WINDOW = 1 << FrameFormat.HISTORY_WINDOW_LOG;
+    private static final byte[] NO_BYTES = new byte[0];
 
     private final Ladder ladder;
+    /** Log2 of the bytes a history may match back. */
+    private final int windowLog;
+    /** Content bytes between reset points; 0 for none. */
+    private final long resetInterval;
     /** Histories not lent out, returned longest ago first. */
     private final ArrayDeque<History> idle = new ArrayDeque<>(FrameFormat.MAX_HISTORIES);
     /** Every history made, by id less one, lent out or not. */
@@ -50,14 +60,22 @@ final class Histories implements AutoCloseable {
     private int made;
     private boolean closed;
     /** The stream's last bytes, as planned so far. */
-    private final StreamTail tail = new StreamTail(WINDOW);
+    private final StreamTail tail = new StreamTail(FrameFormat.PRIME_LENGTH);
     /** Stream bytes planned so far. */
     private long planned;
-    /** Blocks of the stream that primed a history so far, within what a reader allows. */
+    /** Stream bytes planned before the last reset point (0 if none yet). */
+    private long lastReset;
+    /** Blocks that primed a history since the last reset point, within what a reader allows. */
     private long primes;
 
-    Histories(Ladder ladder) {
+    /**
+     * @param window bytes a history may match back, a power of two the format allows
+     * @param resetInterval content bytes between reset points, 0 for none
+     */
+    Histories(Ladder ladder, int window, long resetInterval) {
         this.ladder = ladder;
+        this.windowLog = FrameFormat.checkWindowLog(Integer.numberOfTrailingZeros(window));
+        this.resetInterval = resetInterval;
     }
 
     /**
@@ -73,6 +91,10 @@ final class Histories implements AutoCloseable {
      * stream's prime budget ({@link FrameFormat#primesAllowed}), a history starts unprimed.
      */
     void plan(BlockJob job, byte[] src, int offset, int length, boolean lend) {
+        job.resetPoint = resetInterval > 0 && planned - lastReset >= resetInterval;
+        if (job.resetPoint) {
+            resetPoint();
+        }
         boolean rungKeepsHistory = job.tryRung > 0 && ladder.rung(job.tryRung).codec().hasHistory();
         History h = rungKeepsHistory && lend ? lend(job.tryRung) : null;
         job.historyWithheld = rungKeepsHistory && h == null;
@@ -81,7 +103,7 @@ final class Histories implements AutoCloseable {
             boolean shortPrime = slowToPrime(ladder.rung(job.tryRung));
             int primeLength = shortPrime ? FrameFormat.SHORT_PRIME_LENGTH : Integer.MAX_VALUE;
             if ((!h.compressor.continuesFrame() || stale) && !tail.isEmpty() && tailHoldsWhatAReaderHolds(primeLength)
-                    && primes < FrameFormat.primesAllowed(planned)) {
+                    && primes < FrameFormat.primesAllowed(planned - lastReset)) {
                 job.primeFlag = shortPrime ? FrameFormat.BLOCK_FLAG_PRIMED_SHORT : FrameFormat.BLOCK_FLAG_PRIMED;
                 job.prime = tail.snapshot(primeLength, job.primeBuffer);
                 job.primeBuffer = job.prime;
@@ -104,7 +126,17 @@ final class Histories implements AutoCloseable {
      * bytes, since the stream began or histories were last withheld.
      */
     private boolean tailHoldsWhatAReaderHolds(int primeLength) {
-        return tail.size() >= Math.min(Math.min(primeLength, WINDOW), planned);
+        return tail.size() >= Math.min(Math.min(primeLength, FrameFormat.PRIME_LENGTH), planned - lastReset);
+    }
+
+    /** Starts over as a reader does at a reset point: no tail, no primes, every history anew. */
+    private void resetPoint() {
+        lastReset = planned;
+        primes = 0;
+        tail.clear();
+        for (int i = 0; i < made; i++) {
+            byId[i].restart = true;
+        }
     }
 
     /**
@@ -129,6 +161,11 @@ final class Histories implements AutoCloseable {
             History h = it.next();
             if (h.rung == rung) {
                 it.remove();
+                if (h.restart) {
+                    // Returned, so no worker holds it: its frame can be dropped here.
+                    h.compressor.prime(NO_BYTES);
+                    h.restart = false;
+                }
                 return h;
             }
         }
@@ -151,8 +188,8 @@ final class Histories implements AutoCloseable {
         }
     }
 
-    private static HistoryCompressor newCompressor(Rung rung) {
-        return Codecs.newHistoryCompressor(rung, FrameFormat.HISTORY_WINDOW_LOG);
+    private HistoryCompressor newCompressor(Rung rung) {
+        return Codecs.newHistoryCompressor(rung, windowLog);
     }
 
     /**

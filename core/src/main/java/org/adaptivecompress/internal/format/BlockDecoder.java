@@ -34,6 +34,8 @@ public final class BlockDecoder implements AutoCloseable {
     private long content;
     /** Blocks of the stream that primed a history so far. */
     private long primes;
+    /** Log2 of the stream's history window; 0 in a stream without histories. */
+    private int windowLog;
 
     /**
      * Decodes the payload {@code src[offset, offset + header.storedLength())} into
@@ -116,9 +118,28 @@ public final class BlockDecoder implements AutoCloseable {
      * {@code verify}, in stream order, since a primed history starts from the stream's last
      * bytes.
      *
-     * @param history whether the new stream allows histories ({@link FrameFormat#usesHistory})
+     * @param windowLog log2 of the new stream's history window ({@link FrameFormat#windowLog}),
+     *     0 if it has no histories
      */
-    public void newStream(boolean history) {
+    public void newStream(int windowLog) {
+        if (windowLog != this.windowLog) {
+            closeHistories(); // made for another window
+            this.windowLog = windowLog;
+        }
+        resetPoint();
+        if (windowLog == 0) {
+            tail = null;
+        } else if (tail == null) {
+            tail = new StreamTail(FrameFormat.PRIME_LENGTH);
+        }
+    }
+
+    /**
+     * Drops the histories and the stream's last bytes, as a reset point's block
+     * ({@link FrameFormat#BLOCK_FLAG_RESET}) asks before it is decoded: call it once its header
+     * is parsed.
+     */
+    public void resetPoint() {
         content = 0;
         primes = 0;
         for (HistoryDecompressor h : histories) {
@@ -126,11 +147,7 @@ public final class BlockDecoder implements AutoCloseable {
                 h.dropFrame();
             }
         }
-        if (!history) {
-            tail = null;
-        } else if (tail == null) {
-            tail = new StreamTail(1 << FrameFormat.HISTORY_WINDOW_LOG);
-        } else {
+        if (tail != null) {
             tail.clear();
         }
     }
@@ -165,7 +182,7 @@ public final class BlockDecoder implements AutoCloseable {
             if (histories[id] != null) {
                 histories[id].close();
             }
-            histories[id] = Codecs.newHistoryDecompressor(header.codec(), FrameFormat.HISTORY_WINDOW_LOG);
+            histories[id] = Codecs.newHistoryDecompressor(header.codec(), windowLog);
             historyCodecs[id] = header.codec();
         }
         return histories[id];
@@ -178,6 +195,10 @@ public final class BlockDecoder implements AutoCloseable {
             decompressor.close();
         }
         decompressors.clear();
+        closeHistories();
+    }
+
+    private void closeHistories() {
         for (int i = 0; i < histories.length; i++) {
             if (histories[i] != null) {
                 histories[i].close();

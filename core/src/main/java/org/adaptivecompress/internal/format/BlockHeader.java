@@ -24,6 +24,7 @@ public final class BlockHeader {
     private boolean continuesHistory;
     private boolean primed;
     private boolean primedShort;
+    private boolean resetPoint;
     private long streamOffset;
 
     /**
@@ -51,7 +52,8 @@ public final class BlockHeader {
     /**
      * Like {@link #parse(byte[], int, int, int, long)}, for a stream of {@code version} whose
      * header may allow histories ({@link FrameFormat#usesHistory}): then a zstd or xz block may
-     * name a history and continue its stream or start it primed, and any other block must not.
+     * name a history and continue its stream or start it primed, and any other block must not;
+     * from version 3 on, any block of such a stream may be a reset point.
      * Where the stream offset is (version 2 on) it must not be negative; checking it against
      * the blocks before is the caller's ({@link FrameParser}).
      *
@@ -81,8 +83,10 @@ public final class BlockHeader {
         continuesHistory = (flags & FrameFormat.BLOCK_FLAG_CONTINUES) != 0;
         primed = (flags & FrameFormat.BLOCK_FLAG_PRIMED) != 0;
         primedShort = (flags & FrameFormat.BLOCK_FLAG_PRIMED_SHORT) != 0;
-        int unknownFlags = flags & ~(FrameFormat.BLOCK_FLAG_CONTINUES | FrameFormat.BLOCK_FLAG_PRIMED
-                | FrameFormat.BLOCK_FLAG_PRIMED_SHORT);
+        resetPoint = (flags & FrameFormat.BLOCK_FLAG_RESET) != 0;
+        int known = FrameFormat.BLOCK_FLAG_CONTINUES | FrameFormat.BLOCK_FLAG_PRIMED
+                | FrameFormat.BLOCK_FLAG_PRIMED_SHORT | (version >= FrameFormat.VERSION ? FrameFormat.BLOCK_FLAG_RESET : 0);
+        int unknownFlags = flags & ~known;
         if (unknownFlags != 0) {
             throw new CorruptFrameException(String.format(
                     "block at stream offset %d sets flag bits 0x%02X, which format version %d does not define",
@@ -93,21 +97,23 @@ public final class BlockHeader {
                     "block at stream offset %d sets history flags 0x%02X and history id %d in a stream whose"
                             + " header allows no histories", position, flags, historyId));
         }
-        if (historyId > FrameFormat.MAX_HISTORIES || flags != 0 && historyId == 0) {
+        int historyFlags = flags & ~FrameFormat.BLOCK_FLAG_RESET;
+        if (historyId > FrameFormat.MAX_HISTORIES || historyFlags != 0 && historyId == 0) {
             throw new CorruptFrameException("block at stream offset " + position + " names history " + historyId
                     + (continuesHistory ? " and continues it" : "") + (primed || primedShort ? " and primes it" : "")
                     + "; histories are 1-" + FrameFormat.MAX_HISTORIES);
         }
         if (Integer.bitCount(flags) > 1) {
             throw new CorruptFrameException(String.format("block at stream offset %d sets history flags 0x%02X:"
-                    + " it may continue its history or prime a new one, one way", position, flags));
+                    + " it may continue its history, prime a new one or be a reset point, one of these", position,
+                    flags));
         }
         endOfStream = codecId == FrameFormat.END_OF_STREAM;
         if (endOfStream) {
             codec = null;
-            if (historyId != 0) {
+            if (historyId != 0 || flags != 0) {
                 throw new CorruptFrameException("end-of-stream marker at stream offset " + position
-                        + " names a history");
+                        + " names a history or sets flags");
             }
             if (uncompressedLength != 0 || storedLength != 0) {
                 throw new CorruptFrameException("end-of-stream marker at stream offset " + position
@@ -191,10 +197,18 @@ public final class BlockHeader {
 
     /**
      * How many of the stream's last bytes a priming block starts from at most:
-     * {@link FrameFormat#SHORT_PRIME_LENGTH} or the whole window.
+     * {@link FrameFormat#SHORT_PRIME_LENGTH} or {@link FrameFormat#PRIME_LENGTH}.
      */
     public int primeLength() {
-        return primedShort ? FrameFormat.SHORT_PRIME_LENGTH : 1 << FrameFormat.HISTORY_WINDOW_LOG;
+        return primedShort ? FrameFormat.SHORT_PRIME_LENGTH : FrameFormat.PRIME_LENGTH;
+    }
+
+    /**
+     * True if the block is a reset point ({@link FrameFormat#BLOCK_FLAG_RESET}): nothing from it
+     * on depends on the blocks before it, so a reader may start here.
+     */
+    public boolean isResetPoint() {
+        return resetPoint;
     }
 
     /** CRC32C of the uncompressed bytes; in the end marker, the stream's digest. */

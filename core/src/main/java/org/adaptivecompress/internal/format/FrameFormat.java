@@ -18,11 +18,13 @@ public final class FrameFormat {
 
     /** {@code "AdOC"}: the first four bytes of every stream. */
     public static final int MAGIC = 0x41644F43;
-    /** The format version this library writes; it reads this one and {@link #VERSION_1}. */
-    public static final int VERSION = 2;
+    /** The format version this library writes; it reads this one, {@link #VERSION_2} and {@link #VERSION_1}. */
+    public static final int VERSION = 3;
+    /** The second version: no reset points, and every history's window is 2 MiB. */
+    public static final int VERSION_2 = 2;
     /** The first version: block headers without the stream offset, so a lost frame shows only at the end marker. */
     public static final int VERSION_1 = 1;
-    /** Magic (4), version (1), flags (1), reserved (2), salt (4). */
+    /** Magic (4), version (1), flags (1), window log (1, from version 3), reserved (1), salt (4). */
     public static final int STREAM_HEADER_LENGTH = 12;
     /**
      * Codec (1), flags (1), level (1), history id (1), uncompressed length (4), stored length
@@ -68,6 +70,15 @@ public final class FrameFormat {
      * take long to load a dictionary. Never with another history flag.
      */
     public static final int BLOCK_FLAG_PRIMED_SHORT = 0x04;
+    /**
+     * Block header flag, from version 3, in a stream with histories: a <em>reset point</em>.
+     * The reader drops every history and the stream's last bytes before the block, so neither
+     * it nor any block after it depends on a block before it: a reader may start there. Never
+     * with another history flag.
+     */
+    public static final int BLOCK_FLAG_RESET = 0x08;
+    /** The bytes a {@link #BLOCK_FLAG_PRIMED} history starts from at most: 2 MiB. */
+    public static final int PRIME_LENGTH = 2 << 20;
     /** The bytes a {@link #BLOCK_FLAG_PRIMED_SHORT} history starts from at most: 512 KiB. */
     public static final int SHORT_PRIME_LENGTH = 512 << 10;
     /**
@@ -76,14 +87,27 @@ public final class FrameFormat {
      * to 16 windows of 2 MiB.
      */
     public static final int MAX_HISTORIES = 16;
-    /** Log2 of the largest window (zstd window, LZMA2 dictionary) a history may use: 2 MiB. */
+    /**
+     * Log2 of the window (zstd window, LZMA2 dictionary) of a version 1 or 2 stream's histories,
+     * 2 MiB, and of the window writers declare unless told otherwise.
+     */
     public static final int HISTORY_WINDOW_LOG = 21;
+    /** Log2 of the smallest window a version 3 stream with histories may declare: 1 MiB. */
+    public static final int MIN_WINDOW_LOG = 20;
+    /** Log2 of the largest window a version 3 stream with histories may declare: 64 MiB. */
+    public static final int MAX_WINDOW_LOG = 26;
+    /**
+     * Log2 of the largest window a reader accepts unless told otherwise: 8 MiB, the window of
+     * {@code zstd -19} and {@code xz -6}.
+     */
+    public static final int DEFAULT_MAX_WINDOW_LOG = 23;
     /**
      * Stream bytes a history may miss (blocks sent at other rungs) before the writer primes it
-     * afresh: half its window, which then holds little of what came just before. The writer's
-     * policy, not the format's: a reader follows the block flags whatever the writer chose.
+     * afresh: half a prime, so the window then holds little of what came just before. The
+     * writer's policy, not the format's: a reader follows the block flags whatever the writer
+     * chose.
      */
-    public static final long HISTORY_STALE_AFTER = 1L << (HISTORY_WINDOW_LOG - 1);
+    public static final long HISTORY_STALE_AFTER = PRIME_LENGTH / 2;
     /**
      * Content bytes that earn a stream one more prime: a history is primed again only after
      * missing {@link #HISTORY_STALE_AFTER} bytes, and any of {@link #MAX_HISTORIES} may be, so
@@ -100,10 +124,11 @@ public final class FrameFormat {
 
     /**
      * How many blocks of a stream may prime a history, given the content of the blocks before
-     * the next one: every history may start primed once, then one more prime per
-     * {@link #CONTENT_PER_PRIME} bytes. It is what a writer that primes a history when it starts
-     * or has gone stale can reach; the reference writer keeps to it and a reader enforces it,
-     * since setting a prime up costs a decoder up to a window whatever the block's size.
+     * the next one since the stream's start or its last reset point: every history may start
+     * primed once, then one more prime per {@link #CONTENT_PER_PRIME} bytes. It is what a
+     * writer that primes a history when it starts or has gone stale can reach; the reference
+     * writer keeps to it and a reader enforces it, since setting a prime up costs a decoder up
+     * to {@link #PRIME_LENGTH} bytes whatever the block's size.
      */
     public static long primesAllowed(long contentBefore) {
         return MAX_HISTORIES + contentBefore / CONTENT_PER_PRIME;
@@ -125,22 +150,47 @@ public final class FrameFormat {
 
     /** Writes a stream header with this salt and no histories at {@code dst[offset]}; returns its length. */
     public static int writeStreamHeader(byte[] dst, int offset, int salt) {
-        return writeStreamHeader(dst, offset, salt, false);
+        return writeStreamHeader(dst, offset, salt, 0);
     }
 
     /**
      * Writes a stream header at {@code dst[offset]}; returns its length.
      *
-     * @param history whether blocks may belong to histories ({@link #STREAM_FLAG_HISTORY})
+     * @param windowLog 0 for a stream whose blocks all decode alone; else log2 of the window
+     *     its histories use ({@link #STREAM_FLAG_HISTORY}), {@link #MIN_WINDOW_LOG} to
+     *     {@link #MAX_WINDOW_LOG}
      */
-    public static int writeStreamHeader(byte[] dst, int offset, int salt, boolean history) {
+    public static int writeStreamHeader(byte[] dst, int offset, int salt, int windowLog) {
+        if (windowLog != 0) {
+            checkWindowLog(windowLog);
+        }
         putInt(dst, offset, MAGIC);
         dst[offset + 4] = (byte) VERSION;
-        dst[offset + 5] = (byte) (history ? STREAM_FLAG_HISTORY : 0);
-        dst[offset + 6] = 0; // reserved
-        dst[offset + 7] = 0;
+        dst[offset + 5] = (byte) (windowLog != 0 ? STREAM_FLAG_HISTORY : 0);
+        dst[offset + 6] = (byte) windowLog;
+        dst[offset + 7] = 0; // reserved
         putInt(dst, offset + 8, salt);
         return STREAM_HEADER_LENGTH;
+    }
+
+    /**
+     * The log2 of a history window of {@code bytes}, which must be a power of two the format
+     * allows ({@link #MIN_WINDOW_LOG} to {@link #MAX_WINDOW_LOG}).
+     */
+    public static int checkWindowSize(int bytes) {
+        if (bytes <= 0 || Integer.bitCount(bytes) != 1) {
+            throw new IllegalArgumentException("a history window must be a power of two, was " + bytes);
+        }
+        return checkWindowLog(Integer.numberOfTrailingZeros(bytes));
+    }
+
+    /** Validates a history window's log2 against what the format allows. */
+    public static int checkWindowLog(int windowLog) {
+        if (windowLog < MIN_WINDOW_LOG || windowLog > MAX_WINDOW_LOG) {
+            throw new IllegalArgumentException("a history window must be 2^" + MIN_WINDOW_LOG + " to 2^"
+                    + MAX_WINDOW_LOG + " bytes, was 2^" + windowLog);
+        }
+        return windowLog;
     }
 
     /**
@@ -154,20 +204,29 @@ public final class FrameFormat {
                     "not an adaptive-compress stream: expected magic 0x%08X ('AdOC'), found 0x%08X", MAGIC, magic));
         }
         int version = version(src, offset);
-        if (version != VERSION && version != VERSION_1) {
+        if (version < VERSION_1 || version > VERSION) {
             throw new UnsupportedVersionException("stream is format version " + version
-                    + "; this reader supports versions " + VERSION_1 + " and " + VERSION);
+                    + "; this reader supports versions " + VERSION_1 + " to " + VERSION);
         }
         int unknownFlags = src[offset + 5] & 0xFF & ~STREAM_FLAG_HISTORY;
         if (unknownFlags != 0) {
             throw new UnsupportedVersionException(String.format(
                     "stream header sets flag bits 0x%02X, which format version %d does not define", unknownFlags,
-                    VERSION));
+                    version));
         }
-        if (src[offset + 6] != 0 || src[offset + 7] != 0) {
+        int windowByte = src[offset + 6] & 0xFF;
+        if (version < VERSION && windowByte != 0 || src[offset + 7] != 0) {
             throw new UnsupportedVersionException(String.format(
-                    "stream header's reserved bytes are 0x%02X%02X; format version %d writes 0", src[offset + 6],
-                    src[offset + 7], VERSION));
+                    "stream header's reserved bytes are 0x%02X%02X; format version %d writes 0",
+                    version < VERSION ? windowByte : 0, src[offset + 7], version));
+        }
+        if (version >= VERSION) {
+            boolean history = usesHistory(src, offset);
+            if (history ? windowByte < MIN_WINDOW_LOG || windowByte > MAX_WINDOW_LOG : windowByte != 0) {
+                throw new UnsupportedVersionException("stream header declares a history window of log2 " + windowByte
+                        + (history ? "; format version " + version + " allows " + MIN_WINDOW_LOG + " to "
+                                + MAX_WINDOW_LOG : " in a stream without histories"));
+            }
         }
         return getInt(src, offset + 8);
     }
@@ -183,6 +242,18 @@ public final class FrameFormat {
      */
     public static boolean usesHistory(byte[] src, int offset) {
         return (src[offset + 5] & STREAM_FLAG_HISTORY) != 0;
+    }
+
+    /**
+     * Log2 of the history window of the valid stream header at {@code src[offset]}: as it
+     * declares it from version 3 on, {@link #HISTORY_WINDOW_LOG} before; 0 in a stream without
+     * histories.
+     */
+    public static int windowLog(byte[] src, int offset) {
+        if (!usesHistory(src, offset)) {
+            return 0;
+        }
+        return version(src, offset) >= VERSION ? src[offset + 6] & 0xFF : HISTORY_WINDOW_LOG;
     }
 
     /**
@@ -205,7 +276,7 @@ public final class FrameFormat {
      * @param level informational level hint; clamped to a signed byte
      * @param historyId the block's history, 1 to {@link #MAX_HISTORIES}, or 0 if it decodes alone
      * @param historyFlags {@link #BLOCK_FLAG_CONTINUES}, {@link #BLOCK_FLAG_PRIMED},
-     *     {@link #BLOCK_FLAG_PRIMED_SHORT} or 0
+     *     {@link #BLOCK_FLAG_PRIMED_SHORT}, {@link #BLOCK_FLAG_RESET} or 0
      * @param streamOffset the stream's content bytes before this block (for the end marker: all of them)
      */
     public static void writeBlockHeader(byte[] dst, int offset, int salt, int codecId, int level, int historyId,
@@ -241,7 +312,7 @@ public final class FrameFormat {
 
     /**
      * CRC32C over the salt (big-endian) followed by the block header's bytes before its check:
-     * {@code checkedLength} is 24 in version 2, 16 in version 1.
+     * {@code checkedLength} is 24 from version 2 on, 16 in version 1.
      */
     public static int headerCheck(byte[] header, int offset, int checkedLength, int salt, CRC32C scratch) {
         scratch.reset();

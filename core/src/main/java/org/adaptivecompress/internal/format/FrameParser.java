@@ -3,6 +3,7 @@ package org.adaptivecompress.internal.format;
 import java.util.Objects;
 import org.adaptivecompress.format.BadMagicException;
 import org.adaptivecompress.format.BlockSequenceException;
+import org.adaptivecompress.format.CorruptFrameException;
 import org.adaptivecompress.format.DecompressionLimitException;
 import org.adaptivecompress.format.FrameFormatException;
 import org.adaptivecompress.format.UnsupportedVersionException;
@@ -33,6 +34,7 @@ public final class FrameParser {
     private final int maxBlockLength;
     private long maxStreamBytes = UNLIMITED;
     private long maxExpansionRatio = UNLIMITED;
+    private int maxWindowLog = FrameFormat.DEFAULT_MAX_WINDOW_LOG;
     /** Content bytes of the current stream's blocks so far. */
     private long streamContent;
     private final BlockHeader header = new BlockHeader();
@@ -41,6 +43,8 @@ public final class FrameParser {
     private int version;
     private int salt;
     private boolean history;
+    /** Whether the stream was joined at a block and no block has been read yet. */
+    private boolean joining;
     /** Whether every block since the stream header passed here, so that the digest can be checked. */
     private boolean wholeStream;
     /** The stream offset the next block must start at; -1 where unknown (version 1, or a split's first block). */
@@ -75,36 +79,57 @@ public final class FrameParser {
     }
 
     /**
+     * Also refuses a stream whose histories declare a window over {@code 1 << maxWindowLog}
+     * bytes, with a {@link DecompressionLimitException}, before anything is allocated for it:
+     * a reader holds up to a window per history. {@link FrameFormat#DEFAULT_MAX_WINDOW_LOG} by
+     * default.
+     *
+     * @param maxWindowLog {@link FrameFormat#MIN_WINDOW_LOG} to {@link FrameFormat#MAX_WINDOW_LOG}
+     * @return this parser
+     */
+    public FrameParser maxWindowLog(int maxWindowLog) {
+        this.maxWindowLog = FrameFormat.checkWindowLog(maxWindowLog);
+        return this;
+    }
+
+    /**
      * Starts the stream whose {@value FrameFormat#STREAM_HEADER_LENGTH}-byte header is at
      * {@code src[offset]}.
      *
      * @throws BadMagicException if it is not a stream header
      * @throws UnsupportedVersionException for a version, flag or reserved byte this reader does not know
+     * @throws DecompressionLimitException for a history window over the reader's limit
      */
     public void streamHeader(byte[] src, int offset) throws FrameFormatException {
-        int streamSalt = FrameFormat.readStreamHeader(src, offset);
-        begin(FrameFormat.version(src, offset), streamSalt, FrameFormat.usesHistory(src, offset), true);
+        begin(src, offset, true);
     }
 
     /**
      * Joins, at one of its blocks, the stream whose header is at {@code src[offset]} (read
      * earlier, or found by a scan): the blocks before are unknown, so neither the next block's
-     * offset nor the digest can be checked.
+     * offset nor the digest can be checked. In a stream with histories the next block must be
+     * a reset point ({@link BlockHeader#isResetPoint()}).
      */
     public void joinStream(byte[] src, int offset) throws FrameFormatException {
-        int streamSalt = FrameFormat.readStreamHeader(src, offset);
-        begin(FrameFormat.version(src, offset), streamSalt, FrameFormat.usesHistory(src, offset), false);
+        begin(src, offset, false);
     }
 
-    private void begin(int streamVersion, int streamSalt, boolean streamHistory, boolean whole) {
-        version = streamVersion;
+    private void begin(byte[] src, int offset, boolean whole) throws FrameFormatException {
+        int streamSalt = FrameFormat.readStreamHeader(src, offset);
+        int windowLog = FrameFormat.windowLog(src, offset);
+        if (windowLog > maxWindowLog) {
+            throw new DecompressionLimitException("stream's histories use a window of " + (1L << windowLog)
+                    + " bytes, over this reader's limit of " + (1L << maxWindowLog) + " bytes (maxWindow)");
+        }
+        version = FrameFormat.version(src, offset);
         salt = streamSalt;
-        history = streamHistory;
+        history = windowLog != 0;
         wholeStream = whole;
+        joining = !whole;
         expectedOffset = whole && version != FrameFormat.VERSION_1 ? 0 : -1;
         streamContent = 0;
         digest.reset();
-        decoder.newStream(history);
+        decoder.newStream(windowLog);
         inStream = true;
     }
 
@@ -153,6 +178,14 @@ public final class FrameParser {
             throw new IllegalStateException("a block header outside a stream: read the stream header first");
         }
         header.parse(src, offset, version, salt, history, maxBlockLength, position);
+        if (joining && history && !header.isEndOfStream() && !header.isResetPoint()) {
+            throw new CorruptFrameException("block at stream offset " + position + " is not a reset point: a reader"
+                    + " joining a stream with histories must start at one, since later blocks may depend on earlier");
+        }
+        joining = false;
+        if (header.isResetPoint()) {
+            decoder.resetPoint();
+        }
         long at = header.streamOffset();
         if (expectedOffset >= 0 && at != expectedOffset) {
             throw new BlockSequenceException(header.isEndOfStream()
