@@ -48,10 +48,18 @@ final class CompressionMixin {
             description = "Input bytes per block, e.g. 128k (default: 128k).")
     int blockSize = AdaptiveCompressionOptions.DEFAULT_BLOCK_SIZE;
 
-    @Option(names = "--history", description = "Let zstd and xz rungs match up to 2 MiB back across blocks, as "
-            + "zstd and xz themselves do: smaller output where data repeats, blocks that decode only in order, so Hadoop "
-            + "cannot split the file (default: off).")
-    boolean history;
+    /** Content bytes between reset points in a stream with histories, where a split reader can start. */
+    static final int DEFAULT_RESET_INTERVAL = 8 << 20;
+
+    @Option(names = "--history", negatable = true, description = "Let zstd and xz rungs match up to 2 MiB back "
+            + "across blocks, as zstd and xz themselves do, never across a reset point (default: on for a fixed rung, "
+            + "off for a controller that adapts, as in the library).")
+    Boolean history;
+
+    @Option(names = "--reset-interval", paramLabel = "BYTES", converter = Converters.SizeOrZero.class,
+            description = "With histories, a reset point every BYTES of input, where Hadoop splits and readers that "
+                    + "seek can start; 0 for none (default: 8m).")
+    int resetInterval = DEFAULT_RESET_INTERVAL;
 
     @Spec(Spec.Target.MIXEE)
     CommandSpec command;
@@ -64,9 +72,13 @@ final class CompressionMixin {
     AdaptiveOutputStream.Builder builder(String defaultController) {
         AdaptiveCompressionOptions options;
         try {
+            String controllerName = controllerOr(defaultController);
+            boolean withHistory = history != null ? history : LevelControllers.fixedRung(controllerName) >= 0;
             options = AdaptiveCompressionOptions.builder().ladder(ladder)
-                    .controller(controllerOr(defaultController))
-                    .blockSize(blockSize).history(history).build();
+                    .controller(controllerName)
+                    .blockSize(blockSize).history(withHistory)
+                    .resetInterval(withHistory ? resetInterval : 0)
+                    .build();
         } catch (IllegalArgumentException e) {
             throw new ParameterException(command.commandLine(), e.getMessage(), e);
         }

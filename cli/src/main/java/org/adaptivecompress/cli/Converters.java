@@ -79,6 +79,14 @@ final class Converters {
         }
     }
 
+    /** A {@link Size}, or {@code 0} for none. */
+    static final class SizeOrZero implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            return value.trim().equals("0") ? 0 : new Size().convert(value);
+        }
+    }
+
     /** A {@link Size} within the block sizes the frame format allows. */
     static final class BlockSize implements ITypeConverter<Integer> {
         @Override

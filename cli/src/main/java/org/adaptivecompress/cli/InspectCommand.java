@@ -114,8 +114,9 @@ final class InspectCommand implements Callable<Integer> {
             this.in = in;
             this.report = report;
             this.decoder = decoder;
-            // No ceiling below the format's: inspect reports on whatever a writer may produce.
-            this.parser = new FrameParser(decoder, FrameFormat.MAX_BLOCK_LENGTH_LIMIT);
+            // No ceilings below the format's: inspect reports on whatever a writer may produce.
+            this.parser = new FrameParser(decoder, FrameFormat.MAX_BLOCK_LENGTH_LIMIT)
+                    .maxWindowLog(FrameFormat.MAX_WINDOW_LOG);
             this.totals = totals;
         }
 
@@ -152,7 +153,8 @@ final class InspectCommand implements Callable<Integer> {
                 }
                 totals.computeIfAbsent(key, k -> new InspectReport.Totals())
                         .add(header.uncompressedLength(), header.storedLength());
-                report.block(index, position, key.label(), header.uncompressedLength(), header.storedLength());
+                report.block(index, position, key.label(), header.uncompressedLength(), header.storedLength(),
+                        header.isResetPoint());
             }
         }
 

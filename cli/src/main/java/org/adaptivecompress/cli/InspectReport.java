@@ -38,8 +38,12 @@ interface InspectReport {
     /** Stream {@code number} (from 1) begins with its header at {@code offset}. */
     void streamStarted(int number, long offset);
 
-    /** A block of the current stream: its index in the stream, its header's offset in the file, its rung and sizes. */
-    void block(long index, long offset, String rung, long in, long stored);
+    /**
+     * A block of the current stream: its index in the stream, its header's offset in the file,
+     * its rung and sizes, and whether it is a reset point (where a reader can start in a
+     * stream with histories).
+     */
+    void block(long index, long offset, String rung, long in, long stored, boolean resetPoint);
 
     /** The current stream's end marker was read. */
     void streamEnded();
@@ -67,10 +71,10 @@ interface InspectReport {
         }
 
         @Override
-        public void block(long index, long offset, String rung, long in, long stored) {
+        public void block(long index, long offset, String rung, long in, long stored, boolean resetPoint) {
             if (!summaryOnly) {
-                out.printf(Locale.ROOT, "  %8d %,16d %-12s %,10d %,10d %8.2fx%n", index, offset, rung, in, stored,
-                        in / (double) stored);
+                out.printf(Locale.ROOT, "  %8d %,16d %-12s %,10d %,10d %8.2fx%s%n", index, offset, rung, in, stored,
+                        in / (double) stored, resetPoint ? "  reset point" : "");
             }
         }
 
@@ -95,7 +99,8 @@ interface InspectReport {
 
     /**
      * One JSON document, written as the blocks are read so that a file of millions of blocks
-     * needs no memory for them: {@code {"streams":[{"offset":0,"blocks":[{"index":0,"offset":12,
+     * needs no memory for them (a reset point's block also carries {@code "resetPoint":true}):
+     * {@code {"streams":[{"offset":0,"blocks":[{"index":0,"offset":12,
      * "rung":"zstd:3","in":131072,"stored":30000}, ...]}, ...], "summary":{"streams":1,
      * "verified":false,"rungs":[{"rung":"zstd:3","blocks":8,"in":...,"stored":...}, ...],
      * "total":{...}}}}. With {@code --summary}, streams carry no blocks.
@@ -121,14 +126,14 @@ interface InspectReport {
         }
 
         @Override
-        public void block(long index, long offset, String rung, long in, long stored) {
+        public void block(long index, long offset, String rung, long in, long stored, boolean resetPoint) {
             if (summaryOnly) {
                 return;
             }
             out.print(firstBlock ? "" : ",");
             firstBlock = false;
             out.print("{\"index\":" + index + ",\"offset\":" + offset + ",\"rung\":\"" + rung + "\",\"in\":" + in
-                    + ",\"stored\":" + stored + "}");
+                    + ",\"stored\":" + stored + (resetPoint ? ",\"resetPoint\":true" : "") + "}");
         }
 
         @Override

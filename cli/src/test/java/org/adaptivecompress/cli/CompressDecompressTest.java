@@ -49,17 +49,34 @@ class CompressDecompressTest {
     }
 
     @Test
-    void historyShrinksRepeatedTextFurtherAndStillDecompresses() throws IOException {
+    void aFixedLevelKeepsHistoriesByDefaultWhichShrinkRepeatedTextAndStillDecompress() throws IOException {
         // The text corpus repeats every 1.2 MB: only a window across blocks sees the repetition.
         byte[] data = DataKind.TEXT.generate(3 << 20);
         Path file = write("text", data);
 
-        Cli.Run alone = Cli.run("compress", "-c", file.toString());
-        Cli.Run history = Cli.run("compress", "-c", "--history", file.toString());
+        Cli.Run alone = Cli.run("compress", "-c", "--no-history", file.toString());
+        Cli.Run history = Cli.run("compress", "-c", file.toString());
+        Cli.Run adapting = Cli.run("compress", "-c", "--adapt", file.toString());
 
         assertThat(history.exit()).as(history.err()).isZero();
         assertThat(history.stdout().length).isLessThan(alone.stdout().length / 2);
+        assertThat(history.stdout()[5]).as("stream flags: histories").isEqualTo((byte) 1);
+        assertThat(adapting.stdout()[5]).as("off for a controller that adapts").isZero();
         assertThat(Cli.run(history.stdout(), "decompress").stdout()).isEqualTo(data);
+    }
+
+    @Test
+    void resetPointsComeEveryIntervalAndShowInInspect() throws IOException {
+        byte[] data = DataKind.TEXT.generate(3 << 20);
+        Path file = write("text", data);
+
+        Cli.Run compress = Cli.run("compress", "-c", "--reset-interval", "1m", file.toString());
+        assertThat(compress.exit()).as(compress.err()).isZero();
+        Path compressed = write("text.adc", compress.stdout());
+        Cli.Run inspect = Cli.run("inspect", compressed.toString());
+        assertThat(inspect.out().split("reset point", -1)).hasSize(3);
+        assertThat(Cli.run("compress", "-c", "--reset-interval", "100", file.toString()).err())
+                .contains("resetInterval 100 is shorter than a block");
     }
 
     @Test

@@ -43,6 +43,27 @@ public final class AdaptiveCodecSettings {
     /** Capacity in bytes of the FIFO between compressor and sender thread; default 1 MiB. */
     public static final String FIFO_CAPACITY_KEY = PREFIX + "fifo.capacity";
     /**
+     * Whether zstd and xz blocks match across blocks, back to {@link #HISTORY_WINDOW_KEY} bytes
+     * and never across a reset point ({@link #RESET_INTERVAL_KEY}), so that files still split;
+     * default true.
+     */
+    public static final String HISTORY_KEY = PREFIX + "history";
+    /** Bytes a history may match back, a power of two from 1 MiB to 64 MiB; default 2 MiB. */
+    public static final String HISTORY_WINDOW_KEY = PREFIX + "history.window";
+    /**
+     * Content bytes between reset points, where a split reader can start in a file written
+     * with histories; default {@value #DEFAULT_RESET_INTERVAL}. A split reads on past its end to
+     * the next reset point, so larger values cost split readers more and save a little space.
+     */
+    public static final String RESET_INTERVAL_KEY = PREFIX + "reset.interval";
+    /** Default of {@link #RESET_INTERVAL_KEY}: 8 MiB. */
+    public static final long DEFAULT_RESET_INTERVAL = 8L << 20;
+    /**
+     * A reader's ceiling on the history window a file may declare, a power of two from 1 MiB to
+     * 64 MiB; default 8 MiB. A file over it fails with {@code DecompressionLimitException}.
+     */
+    public static final String MAX_WINDOW_KEY = PREFIX + "max.window";
+    /**
      * A reader's ceiling on a block's declared lengths, checked before it allocates; default
      * 4 MiB or {@link #BLOCK_SIZE_KEY}, whichever is larger. A value below the block size is
      * refused.
@@ -78,15 +99,17 @@ public final class AdaptiveCodecSettings {
     private final int maxBlockLength;
     private final long maxStreamBytes;
     private final long maxExpansionRatio;
+    private final int maxWindowLog;
 
     private AdaptiveCodecSettings(AdaptiveCompressionOptions streamOptions, AdaptiveCompressionOptions compressorOptions,
-            int fifoCapacity, int maxBlockLength, long maxStreamBytes, long maxExpansionRatio) {
+            int fifoCapacity, int maxBlockLength, long maxStreamBytes, long maxExpansionRatio, int maxWindowLog) {
         this.streamOptions = streamOptions;
         this.compressorOptions = compressorOptions;
         this.fifoCapacity = fifoCapacity;
         this.maxBlockLength = maxBlockLength;
         this.maxStreamBytes = maxStreamBytes;
         this.maxExpansionRatio = maxExpansionRatio;
+        this.maxWindowLog = maxWindowLog;
     }
 
     /** The settings with every key at its default. */
@@ -103,11 +126,16 @@ public final class AdaptiveCodecSettings {
         Ladder ladder = parse(LADDER_KEY, ladderSpec, () -> Ladder.parse(ladderSpec));
         int blockSize = conf.getInt(BLOCK_SIZE_KEY, AdaptiveCompressionOptions.DEFAULT_BLOCK_SIZE);
         DecisionListener listener = decisionListener(conf);
-        AdaptiveCompressionOptions base = parse(BLOCK_SIZE_KEY, String.valueOf(blockSize),
-                // Blocks decode alone: a split is read from its first sync point, and a pooled
-                // Decompressor may be handed any block of a SequenceFile.
-                () -> AdaptiveCompressionOptions.builder().ladder(ladder).blockSize(blockSize).history(false)
-                        .listener(listener).build());
+        AdaptiveCompressionOptions sized = parse(BLOCK_SIZE_KEY, String.valueOf(blockSize),
+                () -> AdaptiveCompressionOptions.builder().ladder(ladder).blockSize(blockSize).listener(listener).build());
+        boolean history = conf.getBoolean(HISTORY_KEY, true);
+        int window = conf.getInt(HISTORY_WINDOW_KEY, AdaptiveCompressionOptions.defaults().historyWindow());
+        AdaptiveCompressionOptions windowed = parse(HISTORY_WINDOW_KEY, String.valueOf(window),
+                () -> sized.toBuilder().history(history).historyWindow(window).build());
+        long interval = conf.getLong(RESET_INTERVAL_KEY, DEFAULT_RESET_INTERVAL);
+        // Reset points keep files with histories splittable: a split reader starts at one.
+        AdaptiveCompressionOptions base = parse(RESET_INTERVAL_KEY, String.valueOf(interval),
+                () -> windowed.toBuilder().resetInterval(interval).build());
         String controller = conf.getTrimmed(CONTROLLER_KEY, LevelControllers.DEFAULT_NAME);
         AdaptiveCompressionOptions stream = parse(CONTROLLER_KEY, controller,
                 () -> base.toBuilder().controller(controller).build());
@@ -124,7 +152,14 @@ public final class AdaptiveCodecSettings {
             throw new IllegalArgumentException(MAX_STREAM_BYTES_KEY + "=" + maxStream + " and " + MAX_EXPANSION_RATIO_KEY
                     + "=" + maxRatio + ": a stream limit must not be negative, a ratio must be at least 1");
         }
-        return new AdaptiveCodecSettings(stream, compressor, fifo, maxBlock, maxStream, maxRatio);
+        int maxWindow = conf.getInt(MAX_WINDOW_KEY, 1 << FrameFormat.DEFAULT_MAX_WINDOW_LOG);
+        int maxWindowLog = parse(MAX_WINDOW_KEY, String.valueOf(maxWindow), () -> FrameFormat.checkWindowSize(maxWindow));
+        if (history && window > maxWindow) {
+            throw new IllegalArgumentException(HISTORY_WINDOW_KEY + "=" + window + " is over " + MAX_WINDOW_KEY + "="
+                    + maxWindow + ": the codec's readers would refuse the files it writes; raise " + MAX_WINDOW_KEY
+                    + " or lower " + HISTORY_WINDOW_KEY);
+        }
+        return new AdaptiveCodecSettings(stream, compressor, fifo, maxBlock, maxStream, maxRatio, maxWindowLog);
     }
 
     /** A new {@link #DECISION_LISTENER_KEY} listener, or {@link DecisionListener#NONE}. */
@@ -185,7 +220,8 @@ public final class AdaptiveCodecSettings {
 
     /** A parser with the readers' ceiling and limits, over {@code decoder}. */
     FrameParser newParser(BlockDecoder decoder) {
-        return new FrameParser(decoder, maxBlockLength).limit(maxStreamBytes, maxExpansionRatio);
+        return new FrameParser(decoder, maxBlockLength).limit(maxStreamBytes, maxExpansionRatio)
+                .maxWindowLog(maxWindowLog);
     }
 
     @Override

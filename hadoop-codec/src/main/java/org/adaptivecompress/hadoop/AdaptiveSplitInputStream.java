@@ -21,8 +21,11 @@ import org.apache.hadoop.io.compress.SplittableCompressionCodec.READ_MODE;
 /**
  * Decodes the codec's files, whole or one split at a time.
  *
- * <p>A <em>unit</em> is a block, or for the first block of a stream, the stream header and that
- * block: it starts at the stream header. A unit belongs to the split in which it starts. In
+ * <p>A <em>unit</em> is where a reader can start: a block, or for the first block of a stream,
+ * the stream header and that block (it starts at the stream header). In a stream with
+ * histories, whose blocks may depend on the blocks before them, a unit runs from a reset point
+ * (a block after which nothing depends on earlier blocks) to the next, or from the stream header
+ * to the first. A unit belongs to the split in which it starts. In
  * {@link READ_MODE#BYBLOCK} mode with {@code start > 0} the reader reads the first stream's salt
  * at offset 0, then scans forward from {@code start} byte by byte for a block header whose check
  * (CRC32C keyed by the salt) holds, or for a stream header ({@code AdOC}) that directly
@@ -30,7 +33,9 @@ import org.apache.hadoop.io.compress.SplittableCompressionCodec.READ_MODE;
  * taken on its own evidence: the file's content may hold another adaptive stream stored verbatim
  * (an {@code .adc} file inside a tar), whose headers check under their own salt. A false match
  * needs a 32-bit check to pass by chance, and is then also checked for codec, flags and
- * lengths. If the scan passes more than a whole block, or reaches the end of the input more than a header's length after
+ * lengths. In a stream with histories, the reader then walks the block headers from that block
+ * (seeking over payloads) to the first reset point or the stream's end marker. If the scan
+ * passes more than a whole block, or reaches the end of the input more than a header's length after
  * {@code start}, without a match, {@code start} lies inside a later concatenated stream whose
  * salt the scan does not know: the reader then walks the file's headers from offset 0 instead
  * (seeking over payloads), which only concatenated files pay for.
@@ -198,7 +203,11 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
                 block = new byte[header.uncompressedLength()];
             }
             decoder.decode(header, stored, 0, block, 0, headerAt);
-            unitStart = pendingUnitStart >= 0 ? pendingUnitStart : headerAt;
+            if (pendingUnitStart >= 0) {
+                unitStart = pendingUnitStart;
+            } else if (!parser.history() || header.isResetPoint()) {
+                unitStart = headerAt;
+            } // else the block belongs to the unit of the reset point before it
             pendingUnitStart = -1;
             blockPos = 0;
             blockLimit = header.uncompressedLength();
@@ -249,10 +258,13 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
             found = walkFromStart(start);
             endOfInput = streamPos;
         } else {
+            endOfInput = start + scanner.scannedBytes();
+            if (found >= 0 && !scanner.foundStreamHeader() && !scanner.foundResetPoint()) {
+                found = walkToResetPoint(found, streamHeader);
+            }
             if (!scanner.foundStreamHeader()) {
                 parser.joinStream(streamHeader, 0);
             }
-            endOfInput = start + scanner.scannedBytes();
         }
         sawStream = true;
         if (found < 0) {
@@ -267,6 +279,34 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
         streamPos = found;
         setStart(found);
         unitStart = found;
+    }
+
+    /**
+     * Walks the block headers of the stream with histories whose header is
+     * {@code streamHeader} from its block at {@code from}, seeking over payloads, to its first
+     * reset point or its end marker (after which a reader finds the next stream header, if
+     * any), and returns that header's offset.
+     */
+    private long walkToResetPoint(long from, byte[] streamHeader) throws IOException {
+        Seekable seekable = (Seekable) in;
+        int salt = FrameFormat.readStreamHeader(streamHeader, 0);
+        int version = FrameFormat.version(streamHeader, 0);
+        int headerLength = FrameFormat.blockHeaderLength(version);
+        seekable.seek(from);
+        streamPos = from;
+        while (true) {
+            long headerAt = streamPos;
+            if (!readFully(headerBytes, headerLength, "block header")) {
+                throw new TruncatedStreamException("stream ends at offset " + headerAt
+                        + " without its end-of-stream marker");
+            }
+            walked.parse(headerBytes, 0, version, salt, true, maxBlockLength, headerAt);
+            if (walked.isResetPoint() || walked.isEndOfStream()) {
+                return headerAt;
+            }
+            streamPos += walked.storedLength();
+            seekable.seek(streamPos);
+        }
     }
 
     /**
@@ -290,6 +330,7 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
             checkSplittable(streamHeader, 0);
             int salt = FrameFormat.readStreamHeader(streamHeader, 0);
             int version = FrameFormat.version(streamHeader, 0);
+            boolean history = FrameFormat.usesHistory(streamHeader, 0);
             int headerLength = FrameFormat.blockHeaderLength(version);
             boolean first = true;
             while (true) {
@@ -298,11 +339,11 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
                     throw new TruncatedStreamException("stream ends at offset " + headerAt
                             + " without its end-of-stream marker");
                 }
-                if (headerAt >= start && !first) {
+                walked.parse(headerBytes, 0, version, salt, history, maxBlockLength, headerAt);
+                if (headerAt >= start && !first && (!history || walked.isResetPoint() || walked.isEndOfStream())) {
                     parser.joinStream(streamHeader, 0);
                     return headerAt;
                 }
-                walked.parse(headerBytes, 0, version, salt, false, maxBlockLength, headerAt);
                 first = false;
                 if (walked.isEndOfStream()) {
                     break;
@@ -333,10 +374,12 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
         private long windowBase;
         private int windowLength;
         private boolean inputEnded;
-        /** The salt and version of the stream the scan knows: the file's first. */
+        /** The salt, version and histories of the stream the scan knows: the file's first. */
         private final int salt;
         private final int version;
+        private final boolean history;
         private boolean foundStreamHeader;
+        private boolean foundResetPoint;
 
         /**
          * @param in positioned at {@code from}
@@ -350,6 +393,7 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
             this.start = start;
             this.salt = FrameFormat.readStreamHeader(streamHeader, 0);
             this.version = FrameFormat.version(streamHeader, 0);
+            this.history = FrameFormat.usesHistory(streamHeader, 0);
             this.maxBlockLength = maxBlockLength;
             this.windowBase = from;
             // A unit starts within every (largest block + its header + a stream header) bytes.
@@ -359,6 +403,15 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
         /** Whether the unit found starts with a stream header (else it is a block of the known stream). */
         boolean foundStreamHeader() {
             return foundStreamHeader;
+        }
+
+        /**
+         * Whether the block found starts a unit: any block of a stream without histories; in one
+         * with them, a reset point or the end marker. From any other block the caller walks on
+         * to the next reset point.
+         */
+        boolean foundResetPoint() {
+            return foundResetPoint;
         }
 
         long scannedBytes() {
@@ -380,7 +433,8 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
                 }
                 int i = (int) (p - windowBase);
                 // Stream 0's first block is part of the unit at offset 0, which is never ours.
-                if (p != FrameFormat.STREAM_HEADER_LENGTH && validBlockHeader(i, version, salt, p)) {
+                if (p != FrameFormat.STREAM_HEADER_LENGTH && validBlockHeader(i, version, salt, history, p)) {
+                    foundResetPoint = !history || probe.isResetPoint() || probe.isEndOfStream();
                     return p;
                 }
                 if (have == LOOKAHEAD && FrameFormat.getInt(window, i) == FrameFormat.MAGIC
@@ -389,7 +443,7 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
                         int nextSalt = FrameFormat.readStreamHeader(window, i);
                         checkSplittable(window, i);
                         if (validBlockHeader(i + FrameFormat.STREAM_HEADER_LENGTH, FrameFormat.version(window, i),
-                                nextSalt, p)) {
+                                nextSalt, FrameFormat.usesHistory(window, i), p)) {
                             foundStreamHeader = true;
                             return p;
                         }
@@ -404,16 +458,16 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
         private boolean endMarkerBefore(int i, long position) {
             int length = FrameFormat.blockHeaderLength(version);
             int at = i - length;
-            return at >= 0 && validBlockHeader(at, version, salt, position - length) && probe.isEndOfStream();
+            return at >= 0 && validBlockHeader(at, version, salt, history, position - length) && probe.isEndOfStream();
         }
 
-        private boolean validBlockHeader(int i, int withVersion, int withSalt, long position) {
+        private boolean validBlockHeader(int i, int withVersion, int withSalt, boolean withHistory, long position) {
             int checked = FrameFormat.blockHeaderLength(withVersion) - 4;
             if (FrameFormat.headerCheck(window, i, checked, withSalt, crc) != FrameFormat.getInt(window, i + checked)) {
                 return false;
             }
             try {
-                probe.parse(window, i, withVersion, withSalt, false, maxBlockLength, position);
+                probe.parse(window, i, withVersion, withSalt, withHistory, maxBlockLength, position);
                 return true;
             } catch (FrameFormatException falseMatch) {
                 return false;
@@ -448,15 +502,17 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
     }
 
     /**
-     * Validates the stream header at {@code src[offset]}, refusing a stream written with zstd
-     * histories: its blocks decode only in order from the stream's start, so it cannot be split.
+     * Validates the stream header at {@code src[offset]}, refusing a stream with histories
+     * written before format version 3: it has no reset points, so its blocks decode only in
+     * order from its start and it cannot be split.
      */
     private static void checkSplittable(byte[] src, int offset) throws FrameFormatException {
         FrameFormat.readStreamHeader(src, offset);
-        if (FrameFormat.usesHistory(src, offset)) {
-            throw new UnsupportedVersionException("stream was written with histories, whose blocks decode only"
-                    + " in order from its start, so it cannot be read as splits; write it with history off"
-                    + " (the Hadoop codec always does)");
+        int version = FrameFormat.version(src, offset);
+        if (FrameFormat.usesHistory(src, offset) && version < FrameFormat.VERSION) {
+            throw new UnsupportedVersionException("stream was written with histories in format version " + version
+                    + ", which has no reset points: its blocks decode only in order from its start, so it cannot"
+                    + " be read as splits; read it whole, or write it again with this version");
         }
     }
 }

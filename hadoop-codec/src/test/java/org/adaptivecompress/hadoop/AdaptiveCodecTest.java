@@ -392,6 +392,7 @@ class AdaptiveCodecTest {
     static CodecType firstBlockCodec(byte[] stream) throws Exception {
         int salt = FrameFormat.readStreamHeader(stream, 0);
         return new BlockHeader().parse(stream, FrameFormat.STREAM_HEADER_LENGTH, salt,
-                FrameFormat.DEFAULT_MAX_BLOCK_LENGTH, FrameFormat.STREAM_HEADER_LENGTH).codec();
+                FrameFormat.usesHistory(stream, 0), FrameFormat.DEFAULT_MAX_BLOCK_LENGTH,
+                FrameFormat.STREAM_HEADER_LENGTH).codec();
     }
 }

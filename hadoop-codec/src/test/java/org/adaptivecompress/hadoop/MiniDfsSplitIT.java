@@ -15,7 +15,8 @@ import org.apache.hadoop.io.compress.CompressionCodecFactory;
 import org.apache.hadoop.mapred.JobConf;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The codec on a real HDFS: one NameNode and one DataNode in this JVM, on 127.0.0.1 only. */
@@ -43,17 +44,28 @@ class MiniDfsSplitIT {
         }
     }
 
-    @Test
-    void writesThroughThePipelineAndReadsEverySplitSizeFromHdfs() throws Exception {
+    /**
+     * @param windowed zstd:3 blocks matching across blocks, with a reset point every 64 KiB of
+     *     content, against the default controller's blocks that decode alone
+     */
+    @ParameterizedTest(name = "histories {0}")
+    @ValueSource(booleans = {false, true})
+    void writesThroughThePipelineAndReadsEverySplitSizeFromHdfs(boolean windowed) throws Exception {
         assertThat(cluster.getNameNode().getNameNodeAddress().getAddress().isLoopbackAddress()).isTrue();
         assertThat(cluster.getDataNodes().get(0).getXferAddress().getAddress().isLoopbackAddress()).isTrue();
         FileSystem fs = cluster.getFileSystem();
         JobConf conf = new JobConf(cluster.getConfiguration(0));
         conf.setInt(AdaptiveCodecSettings.BLOCK_SIZE_KEY, 16 * 1024);
-        org.apache.hadoop.fs.Path file = fs.makeQualified(new org.apache.hadoop.fs.Path("/data/lines.txt.adc"));
+        conf.setBoolean(AdaptiveCodecSettings.HISTORY_KEY, windowed);
+        if (windowed) {
+            conf.set(AdaptiveCodecSettings.CONTROLLER_KEY, "fixed:3");
+            conf.setLong(AdaptiveCodecSettings.RESET_INTERVAL_KEY, 64 * 1024);
+        }
+        org.apache.hadoop.fs.Path file = fs.makeQualified(new org.apache.hadoop.fs.Path("/data/lines-" + windowed
+                + ".txt.adc"));
         AdaptiveCodec codec = (AdaptiveCodec) new CompressionCodecFactory(conf).getCodec(file);
         assertThat(codec).isNotNull();
-        List<String> lines = TestFiles.randomLines(7, 60_000);
+        List<String> lines = TestFiles.randomLines(7, windowed ? 200_000 : 60_000);
         byte[] raw = TestFiles.join(lines, "\n", true);
 
         AdaptiveCompressionOutputStream out = (AdaptiveCompressionOutputStream) codec.createOutputStream(fs.create(file));
@@ -64,6 +76,10 @@ class MiniDfsSplitIT {
         assertThat(statistics.totalBytesIn()).isEqualTo(raw.length);
         long length = fs.getFileStatus(file).getLen();
         assertThat(length).isGreaterThan(256 * 1024); // several HDFS blocks
+        try (InputStream in = fs.open(file)) {
+            // with histories, a split starts at a reset point: one per 64 KiB of content
+            assertThat(TestFiles.resetPoints(in.readAllBytes())).isEqualTo(windowed ? (raw.length - 1) / (64 * 1024) : 0);
+        }
         try (InputStream in = codec.createInputStream(fs.open(file))) {
             assertThat(in.readAllBytes()).isEqualTo(raw);
         }

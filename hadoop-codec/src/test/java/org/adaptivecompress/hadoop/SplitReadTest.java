@@ -9,11 +9,13 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.adaptivecompress.format.UnsupportedVersionException;
+import org.adaptivecompress.internal.format.FrameFormat;
 import org.adaptivecompress.stream.AdaptiveOutputStream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
@@ -28,6 +30,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -37,26 +40,51 @@ class SplitReadTest {
     @TempDir
     Path tmp;
 
+    /** How a test file's blocks depend on each other. */
+    enum Histories {
+        /** Every block decodes alone: a unit per block. */
+        NONE,
+        /** zstd:3 blocks with histories and a reset point every 3 blocks: a unit per reset point. */
+        RESET_EVERY_3_BLOCKS,
+        /** zstd:3 blocks with histories and no reset point: the whole stream is one unit. */
+        NO_RESET_POINTS;
+
+        /** Sets {@code conf} up to write files this way, with blocks of {@code blockSize}. */
+        void configure(Configuration conf, int blockSize) {
+            conf.setInt(AdaptiveCodecSettings.BLOCK_SIZE_KEY, blockSize);
+            conf.setBoolean(AdaptiveCodecSettings.HISTORY_KEY, this != NONE);
+            if (this != NONE) {
+                conf.set(AdaptiveCodecSettings.CONTROLLER_KEY, "fixed:3"); // zstd:3 on the default ladder
+                conf.setLong(AdaptiveCodecSettings.RESET_INTERVAL_KEY, this == NO_RESET_POINTS ? 0 : 3L * blockSize);
+            }
+        }
+    }
+
     static Stream<Arguments> files() {
         List<String> random = TestFiles.randomLines(42, 1500);
         List<String> fixed = Collections.nCopies(1500, "abcdefgh");
         List<Arguments> cases = new ArrayList<>();
         for (int blockSize : new int[] {256, 1000, 128 * 1024}) {
-            cases.add(Arguments.of("random-LF", random, "\n", true, null, blockSize));
-            cases.add(Arguments.of("random-LF-no-trailing", random, "\n", false, null, blockSize));
-            cases.add(Arguments.of("random-CRLF", random, "\r\n", true, null, blockSize));
-            cases.add(Arguments.of("fixed-LF", fixed, "\n", true, null, blockSize));
-            cases.add(Arguments.of("custom-delimiter", random, "<EOR>", true, "<EOR>", blockSize));
+            for (Histories histories : Histories.values()) {
+                if (histories == Histories.NO_RESET_POINTS && blockSize != 1000) {
+                    continue;
+                }
+                cases.add(Arguments.of("random-LF", random, "\n", true, null, blockSize, histories));
+                cases.add(Arguments.of("random-LF-no-trailing", random, "\n", false, null, blockSize, histories));
+                cases.add(Arguments.of("random-CRLF", random, "\r\n", true, null, blockSize, histories));
+                cases.add(Arguments.of("fixed-LF", fixed, "\n", true, null, blockSize, histories));
+                cases.add(Arguments.of("custom-delimiter", random, "<EOR>", true, "<EOR>", blockSize, histories));
+            }
         }
         return cases.stream();
     }
 
-    @ParameterizedTest(name = "{0}, block size {5}")
+    @ParameterizedTest(name = "{0}, block size {5}, histories {6}")
     @MethodSource("files")
     void everyLineExactlyOnce(String name, List<String> lines, String delimiter, boolean trailing,
-            String customDelimiter, int blockSize) throws Exception {
+            String customDelimiter, int blockSize, Histories histories) throws Exception {
         JobConf conf = new JobConf(false); // without *-default.xml, each split initialises fast
-        conf.setInt(AdaptiveCodecSettings.BLOCK_SIZE_KEY, blockSize);
+        histories.configure(conf, blockSize);
         if (customDelimiter != null) {
             conf.set("textinputformat.record.delimiter", customDelimiter);
         }
@@ -99,10 +127,11 @@ class SplitReadTest {
     }
 
     /** Two streams written separately and concatenated: splits find the second stream's salt. */
-    @Test
-    void concatenatedStreamsSplitAnywhere() throws Exception {
+    @ParameterizedTest
+    @EnumSource(value = Histories.class, names = {"NONE", "RESET_EVERY_3_BLOCKS"})
+    void concatenatedStreamsSplitAnywhere(Histories histories) throws Exception {
         JobConf conf = new JobConf(false);
-        conf.setInt(AdaptiveCodecSettings.BLOCK_SIZE_KEY, 300);
+        histories.configure(conf, 300);
         AdaptiveCodec codec = TestFiles.codec(conf);
         List<String> first = TestFiles.randomLines(1, 400);
         List<String> second = TestFiles.randomLines(2, 400);
@@ -143,7 +172,7 @@ class SplitReadTest {
         JobConf conf = new JobConf(false);
         conf.set(AdaptiveCodecSettings.LADDER_KEY, outerLadder);
         conf.set(AdaptiveCodecSettings.CONTROLLER_KEY, "fixed:" + (outerLadder.split(",").length - 1));
-        conf.setInt(AdaptiveCodecSettings.BLOCK_SIZE_KEY, 4096);
+        Histories.NONE.configure(conf, 4096); // a unit per block: the scan meets every embedded header
         Path plain = Files.write(tmp.resolve("plain.bin"), raw);
         Path compressed = tmp.resolve("outer.bin" + AdaptiveCodec.EXTENSION);
         TestFiles.writeCompressed(TestFiles.codec(conf), raw, compressed);
@@ -160,10 +189,11 @@ class SplitReadTest {
     }
 
     /** Pins down getAdjustedStart() and getPos() as CompressedSplitLineReader uses them. */
-    @Test
-    void adjustedStartIsTheNextUnitAndPosIsItsStartPlusOne() throws Exception {
+    @ParameterizedTest
+    @EnumSource(value = Histories.class, names = {"NONE", "RESET_EVERY_3_BLOCKS"})
+    void adjustedStartIsTheNextUnitAndPosIsItsStartPlusOne(Histories histories) throws Exception {
         Configuration conf = new Configuration(false);
-        conf.setInt(AdaptiveCodecSettings.BLOCK_SIZE_KEY, 256);
+        histories.configure(conf, 256);
         byte[] raw = TestFiles.join(TestFiles.randomLines(3, 300), "\n", true);
         Path file = tmp.resolve("c.adc");
         TestFiles.writeCompressed(TestFiles.codec(conf), raw, file);
@@ -189,6 +219,12 @@ class SplitReadTest {
         }
         assertThat(unitStarts.get(0)).isZero(); // the first block's unit starts with the stream header
         assertThat(unitStarts).hasSizeGreaterThan(10);
+        for (long unit : unitStarts.subList(1, unitStarts.size())) {
+            // with histories, a unit starts at a reset point: its header's flags say so
+            byte[] header = Arrays.copyOfRange(Files.readAllBytes(file), (int) unit, (int) unit + 2);
+            assertThat(header[1] & FrameFormat.BLOCK_FLAG_RESET).as("flags of the block at %d", unit)
+                    .isEqualTo(histories == Histories.NONE ? 0 : FrameFormat.BLOCK_FLAG_RESET);
+        }
         for (long start : new long[] {1, 12, 13, unitStarts.get(3) - 1, unitStarts.get(3), unitStarts.get(3) + 1,
                 length - 1}) {
             long expected = unitStarts.stream().filter(u -> u >= start).findFirst().orElse(length);
@@ -204,18 +240,24 @@ class SplitReadTest {
     }
 
     /**
-     * A file written by core's stream with zstd histories (the Hadoop codec never writes one)
-     * reads through the codec from its start, and refuses to be read from the middle.
+     * A file with histories in format version 2, which has no reset points, reads through the
+     * codec from its start, and refuses to be read from the middle.
      */
     @Test
-    void aStreamWithHistoriesReadsWholeButIsNotSplit() throws Exception {
+    void aVersion2StreamWithHistoriesReadsWholeButIsNotSplit() throws Exception {
         Configuration conf = new Configuration(false);
         byte[] raw = TestFiles.join(TestFiles.randomLines(5, 20_000), "\n", true);
-        Path file = tmp.resolve("history.adc");
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (OutputStream out = AdaptiveOutputStream.builder().ladder("raw,zstd:3").controller("fixed:1")
-                .blockSize(4096).history(true).build(Files.newOutputStream(file))) {
+                .blockSize(4096).history(true).build(bytes)) {
             out.write(raw);
         }
+        // Without reset points and with a 2 MiB window, a version 3 stream is a version 2 one
+        // but for its header's version and window bytes, which no block header check covers.
+        byte[] v2 = bytes.toByteArray();
+        v2[4] = FrameFormat.VERSION_2;
+        v2[6] = 0;
+        Path file = Files.write(tmp.resolve("history.adc"), v2);
         org.apache.hadoop.fs.Path path = TestFiles.hadoopPath(file);
         FileSystem fs = path.getFileSystem(conf);
         SplittableCompressionCodec codec = (SplittableCompressionCodec) new CompressionCodecFactory(conf).getCodec(path);

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import org.adaptivecompress.internal.format.FrameFormat;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.compress.CompressionOutputStream;
 import org.apache.hadoop.util.ReflectionUtils;
@@ -66,6 +67,17 @@ final class TestFiles {
         try (OutputStream out = codec.createOutputStream(Files.newOutputStream(file))) {
             out.write(data);
         }
+    }
+
+    /** The reset points of the single stream {@code stream}, walking its block headers. */
+    static int resetPoints(byte[] stream) {
+        int count = 0;
+        int at = FrameFormat.STREAM_HEADER_LENGTH;
+        while ((stream[at] & 0xFF) != FrameFormat.END_OF_STREAM) {
+            count += (stream[at + 1] & FrameFormat.BLOCK_FLAG_RESET) != 0 ? 1 : 0;
+            at += FrameFormat.BLOCK_HEADER_LENGTH + FrameFormat.getInt(stream, at + 8);
+        }
+        return count;
     }
 
     static org.apache.hadoop.fs.Path hadoopPath(Path file) {

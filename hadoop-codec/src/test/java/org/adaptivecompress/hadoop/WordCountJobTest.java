@@ -15,6 +15,8 @@ import org.apache.hadoop.mapreduce.TaskCounter;
 import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Word count over the corpus on the LocalJobRunner, with map output and job output compressed. */
 class WordCountJobTest {
@@ -52,10 +54,20 @@ class WordCountJobTest {
         }
     }
 
-    @Test
-    void compressedInputIsSplitAndEveryLineCountedOnce() throws Exception {
+    /**
+     * @param windowed zstd:3 blocks matching across blocks with a reset point every 32 KiB of
+     *     content, where a split starts; else blocks that decode alone, each a place to start
+     */
+    @ParameterizedTest(name = "histories {0}")
+    @ValueSource(booleans = {false, true})
+    void compressedInputIsSplitAndEveryLineCountedOnce(boolean windowed) throws Exception {
         Configuration conf = LocalJobs.localJobConf(root.resolve("hadoop"));
         conf.setInt(AdaptiveCodecSettings.BLOCK_SIZE_KEY, 16 * 1024);
+        conf.setBoolean(AdaptiveCodecSettings.HISTORY_KEY, windowed);
+        if (windowed) {
+            conf.set(AdaptiveCodecSettings.CONTROLLER_KEY, "fixed:3");
+            conf.setLong(AdaptiveCodecSettings.RESET_INTERVAL_KEY, 32 * 1024);
+        }
         conf.setLong("mapreduce.input.fileinputformat.split.maxsize", 40_000);
         Path input = Files.createDirectories(root.resolve("in"));
         byte[] text = Corpus.read("plrabn12.txt");
