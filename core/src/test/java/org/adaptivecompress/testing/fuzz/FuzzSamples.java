@@ -12,7 +12,7 @@ import org.adaptivecompress.testing.fuzz.FuzzCampaign.Sample;
 
 /**
  * The valid streams a campaign mutates: every codec alone, every codec in one stream, with and
- * without histories, the edge cases (no blocks, a one-byte block) and streams whose content
+ * without histories (and with reset points), the edge cases (no blocks, a one-byte block) and streams whose content
  * holds other streams. Blocks are small, so a
  * short input holds many frames and decodes in microseconds. Rungs are scripted and each sample
  * has a salt of its own, fixed: sample {@code k} is the same bytes in every run, so an input
@@ -45,13 +45,26 @@ public final class FuzzSamples {
         }
         samples.add(encode(samples.size(), nested.toByteArray(), 1024, false, 0));
         samples.add(encode(samples.size(), nested.toByteArray(), 1024, false, 1));
+        // Histories with a reset point every three blocks, where a split reader starts.
+        samples.add(encode(samples.size(), mixed, 700, 2100, 2, 3, 2, 0, 3, 2));
         return samples;
     }
 
     /** {@code content} in blocks of {@code blockSize}, block {@code i} at rung {@code rungs[i % rungs.length]}. */
     private static Sample encode(int index, byte[] content, int blockSize, boolean history, int... rungs) {
-        AdaptiveCompressionOptions options = AdaptiveCompressionOptions.builder().ladder(LADDER)
-                .controller(() -> new ScriptedController(rungs)).blockSize(blockSize).history(history).build();
+        return encode(index, AdaptiveCompressionOptions.builder().history(history), content, blockSize, rungs);
+    }
+
+    /** Like the above, with histories and a reset point every {@code resetInterval} bytes. */
+    private static Sample encode(int index, byte[] content, int blockSize, long resetInterval, int... rungs) {
+        return encode(index, AdaptiveCompressionOptions.builder().history(true).resetInterval(resetInterval), content,
+                blockSize, rungs);
+    }
+
+    private static Sample encode(int index, AdaptiveCompressionOptions.Builder base, byte[] content, int blockSize,
+            int... rungs) {
+        AdaptiveCompressionOptions options = base.ladder(LADDER).controller(() -> new ScriptedController(rungs))
+                .blockSize(blockSize).build();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         byte[] frame = new byte[AdaptiveCompressor.maxFrameLength(blockSize) + 64];
         try (AdaptiveCompressor c = new AdaptiveCompressor(options, 0x5EED0000 + index)) {
