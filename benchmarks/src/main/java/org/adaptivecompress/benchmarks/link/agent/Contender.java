@@ -9,8 +9,9 @@ import org.adaptivecompress.control.LevelControllers;
 /**
  * One way of getting a cell's bytes across the link, named by an id that the driver and both
  * agents share: {@code plain} (a socket copy, no framing), {@code fixed:N} (our stream pinned to
- * rung N of the default ladder), {@code default}, {@code adoc}, {@code parallel} (the default
- * controller with a worker per core), {@code controller:NAME} (any controller
+ * rung N of the default ladder), {@code default}, {@code history} (the default controller with
+ * histories: zstd and xz blocks that match across blocks), {@code adoc}, {@code parallel} (the
+ * default controller with a worker per core), {@code controller:NAME} (any controller
  * {@link LevelControllers#byName} knows), and the native command-line codecs {@code zstd-3},
  * {@code zstd-9}, {@code zstd-adapt} and {@code lz4}.
  *
@@ -34,6 +35,8 @@ public record Contender(String id, String label, Kind kind) {
 
     /** The id of the default controller's contender, the one the targets are about. */
     public static final String DEFAULT = "default";
+    /** The id of the default controller with histories on. */
+    public static final String HISTORY = "history";
     /** The id of native {@code zstd --adapt}, the adaptive reference outside this project. */
     public static final String ZSTD_ADAPT = "zstd-adapt";
     /** The id of the plain socket copy. */
@@ -47,7 +50,7 @@ public record Contender(String id, String label, Kind kind) {
      * zstd:1, ...), xz last.
      */
     public static List<Contender> defaults() {
-        List<String> ids = List.of(PLAIN, DEFAULT, "fixed:0", "fixed:1", "lz4", "fixed:2", "parallel", "adoc",
+        List<String> ids = List.of(PLAIN, DEFAULT, HISTORY, "fixed:0", "fixed:1", "lz4", "fixed:2", "parallel", "adoc",
                 "zstd-3", "fixed:3", ZSTD_ADAPT, "zstd-9", "fixed:4", "fixed:5", "fixed:6");
         return ids.stream().map(Contender::parse).toList();
     }
@@ -80,6 +83,7 @@ public record Contender(String id, String label, Kind kind) {
             case PLAIN:
                 return new Contender(n, "plain", Kind.PLAIN);
             case DEFAULT:
+            case HISTORY:
             case "adoc":
             case "parallel":
                 return new Contender(n, n, Kind.ADAPTIVE);
@@ -102,7 +106,7 @@ public record Contender(String id, String label, Kind kind) {
             LevelControllers.byName(n.substring(CONTROLLER.length())); // refuses an unknown name now
             return new Contender(n, n, Kind.ADAPTIVE);
         }
-        throw new IllegalArgumentException("unknown contender '" + id + "'; expected all, plain, default, adoc,"
+        throw new IllegalArgumentException("unknown contender '" + id + "'; expected all, plain, default, history, adoc,"
                 + " parallel, fixed:0-" + ladder.top() + ", controller:NAME, zstd-3, zstd-9, zstd-adapt or lz4");
     }
 

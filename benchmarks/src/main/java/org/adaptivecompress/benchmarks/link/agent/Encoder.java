@@ -97,6 +97,7 @@ abstract class Encoder {
                     });
             switch (contender.id()) {
                 case Contender.DEFAULT -> builder.controller(LevelControllers.defaultController());
+                case Contender.HISTORY -> builder.controller(LevelControllers.defaultController()).history(true);
                 case "parallel" -> builder.controller(LevelControllers.defaultController())
                         .maxWorkers(Runtime.getRuntime().availableProcessors());
                 default -> builder.controller(LevelControllers.byName(contender.controllerName()));

@@ -51,7 +51,7 @@ class ProtocolTest {
 
     @Test
     void contendersParseByIdInRunOrderAndRefuseUnknownOnes() {
-        assertThat(Contender.defaults()).extracting(Contender::id).startsWith("plain", "default", "fixed:0", "fixed:1")
+        assertThat(Contender.defaults()).extracting(Contender::id).startsWith("plain", "default", "history", "fixed:0", "fixed:1")
                 .endsWith("fixed:6").contains("adoc", "parallel", "zstd-3", "zstd-9", "zstd-adapt", "lz4");
         assertThat(Contender.parse("fixed:3")).isEqualTo(new Contender("fixed:3", "fixed:3 zstd:3",
                 Contender.Kind.FIXED));
