@@ -12,7 +12,8 @@ import org.adaptivecompress.benchmarks.link.net.Relay;
  * {@code agent sender|receiver|relay} is one of the processes it starts,
  * {@code write-patterns [options]} times loopback TCP under patterns of write sizes
  * ({@link WritePatterns}), {@code sizes [options] [FILE...]} compares wire bytes with native
- * {@code zstd} ({@link WireSizes}), {@code simulate [options]} checks the controller simulator against a
+ * {@code zstd} ({@link WireSizes}), {@code memory [options]} measures what a reader of histories
+ * holds ({@link DecoderMemory}), {@code simulate [options]} checks the controller simulator against a
  * run's CSV ({@link SimulatorCheck}), anything else is handed to JMH's own command line (so
  * {@code -f 1 -wi 2 -prof gc Framing} works as usual).
  */
@@ -33,6 +34,9 @@ public final class BenchmarkMain {
         }
         if (args.length > 0 && args[0].equals("sizes")) {
             System.exit(WireSizes.run(Arrays.copyOfRange(args, 1, args.length), System.out));
+        }
+        if (args.length > 0 && args[0].equals("memory")) {
+            System.exit(DecoderMemory.run(Arrays.copyOfRange(args, 1, args.length), System.out));
         }
         if (args.length > 0 && args[0].equals("simulate")) {
             System.exit(SimulatorCheck.run(Arrays.copyOfRange(args, 1, args.length), System.out));

@@ -185,7 +185,9 @@ public final class AdaptiveCompressionOptions {
          * Mbit/s (docs/PERFORMANCE.md, "Histories"). Blocks then decode only
          * in stream order, and a writer holds up to about 10 MiB of native memory for each zstd
          * rung it uses and about 25 MiB of heap for each xz rung (for each rung and worker when
-         * compressing in parallel), a reader a window per history ({@link #historyWindow(int)}). Hadoop
+         * compressing in parallel), a reader up to a window ({@link #historyWindow(int)}), a 2 MiB
+         * prime and decoder state per history and 4 MiB per stream (docs/PERFORMANCE.md, "Reader
+         * memory"). Hadoop
          * splits and readers that seek start only at reset points ({@link #resetInterval(long)}).
          */
         public Builder history(boolean history) {

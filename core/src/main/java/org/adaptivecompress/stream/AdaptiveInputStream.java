@@ -348,8 +348,10 @@ public final class AdaptiveInputStream extends InputStream {
 
         /**
          * The largest history window a stream may declare, a power of two from 1 MiB to 64 MiB;
-         * default 8 MiB. A reader holds up to a window for each history a stream opens (at most
-         * 16), so this bounds its memory; a stream that declares more fails the read with a
+         * default 8 MiB. A reader holds, for each history a stream opens (at most 16), up to a
+         * window, a 2 MiB prime and about half a megabyte of decoder state, and 4 MiB per stream
+         * (the tail primes come from and a prime buffer), so this bounds its memory; a stream
+         * that declares more fails the read with a
          * {@link org.adaptivecompress.format.DecompressionLimitException} at its header, before
          * anything is allocated for it.
          */

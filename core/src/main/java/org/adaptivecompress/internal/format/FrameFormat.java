@@ -83,8 +83,8 @@ public final class FrameFormat {
     public static final int SHORT_PRIME_LENGTH = 512 << 10;
     /**
      * Histories a stream may have open at once, and the largest history id (ids start at 1;
-     * 0 is a block that decodes alone). With the window below, this bounds what a reader holds
-     * to 16 windows of 2 MiB.
+     * 0 is a block that decodes alone). With the stream's window, this bounds what a reader
+     * holds: a window and up to a prime per history, and a stream's tail.
      */
     public static final int MAX_HISTORIES = 16;
     /**
