@@ -13,12 +13,10 @@ import java.util.List;
 import java.util.stream.Stream;
 import java.util.zip.CRC32C;
 import org.adaptivecompress.codec.CodecType;
-import org.adaptivecompress.internal.format.BlockDecoder;
-import org.adaptivecompress.internal.format.BlockHeader;
 import org.adaptivecompress.internal.format.FrameFormat;
-import org.adaptivecompress.internal.format.FrameParser;
 import org.adaptivecompress.internal.format.StreamDigest;
 import org.adaptivecompress.stream.AdaptiveInputStream;
+import org.adaptivecompress.testing.Frames;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -238,31 +236,10 @@ class TestVectorsTest {
         }
         // The reset point's payload is as large as the first block's: it matches nothing before it.
         assertThat(FrameFormat.getInt(vector, frames.get(3) + 8)).isEqualTo(FrameFormat.getInt(vector, frames.get(0) + 8));
-        // Its stream header, then everything from the reset point on, read as a reader that joins there.
-        byte[] fromReset = new byte[FrameFormat.STREAM_HEADER_LENGTH + vector.length - frames.get(3)];
-        System.arraycopy(vector, 0, fromReset, 0, FrameFormat.STREAM_HEADER_LENGTH);
-        System.arraycopy(vector, frames.get(3), fromReset, FrameFormat.STREAM_HEADER_LENGTH, vector.length - frames.get(3));
-        assertThat(decodeJoining(fromReset)).isEqualTo(Arrays.copyOf(decode(vector), 2 * TestVectors.INPUT.length));
+        // Read as a reader that joins the stream at the reset point: the last two blocks.
+        byte[] decoded = decode(vector);
+        assertThat(Frames.decodeJoining(vector, frames.get(3)))
+                .isEqualTo(Arrays.copyOfRange(decoded, 3 * TestVectors.INPUT.length, decoded.length));
         assertThat(TestVectors.encodeReset()).as("what this encoder writes today").isEqualTo(vector);
-    }
-
-    /** Decodes the blocks after a stream header as a reader that joins the stream at its first block. */
-    private static byte[] decodeJoining(byte[] stream) throws FrameFormatException {
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-        try (BlockDecoder decoder = new BlockDecoder()) {
-            FrameParser parser = new FrameParser(decoder, 1 << 20);
-            parser.joinStream(stream, 0);
-            int at = FrameFormat.STREAM_HEADER_LENGTH;
-            while (true) {
-                BlockHeader header = parser.blockHeader(stream, at, at);
-                if (header.isEndOfStream()) {
-                    return out.toByteArray();
-                }
-                byte[] block = new byte[header.uncompressedLength()];
-                decoder.decode(header, stream, at + FrameFormat.BLOCK_HEADER_LENGTH, block, 0, at);
-                out.write(block, 0, block.length);
-                at += FrameFormat.BLOCK_HEADER_LENGTH + header.storedLength();
-            }
-        }
     }
 }

@@ -14,12 +14,9 @@ import java.util.Random;
 import org.adaptivecompress.engine.AdaptiveCompressionOptions;
 import org.adaptivecompress.format.CorruptFrameException;
 import org.adaptivecompress.format.DecompressionLimitException;
-import org.adaptivecompress.format.FrameFormatException;
-import org.adaptivecompress.internal.format.BlockDecoder;
-import org.adaptivecompress.internal.format.BlockHeader;
 import org.adaptivecompress.internal.format.FrameFormat;
-import org.adaptivecompress.internal.format.FrameParser;
 import org.adaptivecompress.testing.DataKind;
+import org.adaptivecompress.testing.Frames;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -55,42 +52,8 @@ class ResetPointTest {
         }
     }
 
-    /** Where each block of the stream starts, then its end marker. */
-    private static List<Integer> frames(byte[] stream) {
-        List<Integer> starts = new ArrayList<>();
-        int at = FrameFormat.STREAM_HEADER_LENGTH;
-        while ((stream[at] & 0xFF) != FrameFormat.END_OF_STREAM) {
-            starts.add(at);
-            at += FrameFormat.BLOCK_HEADER_LENGTH + FrameFormat.getInt(stream, at + 8);
-        }
-        starts.add(at);
-        return starts;
-    }
-
     private static boolean isResetPoint(byte[] stream, int frame) {
         return (stream[frame + 1] & FrameFormat.BLOCK_FLAG_RESET) != 0;
-    }
-
-    /**
-     * Decodes the stream from its block at {@code frame} to its end, as a reader that joins
-     * there (a Hadoop split, a reader that seeks): the stream header, then the blocks from there.
-     */
-    private static byte[] decodeFrom(byte[] stream, int frame) throws FrameFormatException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (BlockDecoder decoder = new BlockDecoder()) {
-            FrameParser parser = new FrameParser(decoder, FrameFormat.DEFAULT_MAX_BLOCK_LENGTH);
-            parser.joinStream(stream, 0);
-            for (int at = frame;; ) {
-                BlockHeader header = parser.blockHeader(stream, at, at);
-                if (header.isEndOfStream()) {
-                    return out.toByteArray();
-                }
-                byte[] block = new byte[header.uncompressedLength()];
-                decoder.decode(header, stream, at + FrameFormat.BLOCK_HEADER_LENGTH, block, 0, at);
-                out.write(block, 0, block.length);
-                at += FrameFormat.BLOCK_HEADER_LENGTH + header.storedLength();
-            }
-        }
     }
 
     /** Content bytes of the blocks before {@code frame}, from its header. */
@@ -106,7 +69,7 @@ class ResetPointTest {
         byte[] stream = write(data, rung, workers, INTERVAL, 2 << 20, flushes);
 
         assertThat(read(stream, AdaptiveInputStream.builder())).isEqualTo(data);
-        List<Integer> frames = frames(stream);
+        List<Integer> frames = Frames.starts(stream);
         List<Integer> resets = new ArrayList<>();
         for (int frame : frames.subList(0, frames.size() - 1)) {
             if (isResetPoint(stream, frame)) {
@@ -120,7 +83,7 @@ class ResetPointTest {
             int at = contentBefore(stream, reset);
             assertThat(at - last).as("content between reset points").isBetween(INTERVAL, INTERVAL + BLOCK - 1);
             last = at;
-            assertThat(decodeFrom(stream, reset)).as("from the reset point at content byte %d", at)
+            assertThat(Frames.decodeJoining(stream, reset)).as("from the reset point at content byte %d", at)
                     .isEqualTo(Arrays.copyOfRange(data, at, data.length));
         }
     }
@@ -129,10 +92,10 @@ class ResetPointTest {
     void aReaderJoiningAStreamWithHistoriesAtABlockThatIsNotAResetPointIsRefused() throws IOException {
         byte[] data = DataKind.TEXT.generate(1 << 20);
         byte[] stream = write(data, "zstd:3", 1, INTERVAL, 2 << 20, false);
-        int second = frames(stream).get(1);
+        int second = Frames.starts(stream).get(1);
         assertThat(isResetPoint(stream, second)).isFalse();
 
-        assertThat(catchThrowable(() -> decodeFrom(stream, second))).isInstanceOf(CorruptFrameException.class)
+        assertThat(catchThrowable(() -> Frames.decodeJoining(stream, second))).isInstanceOf(CorruptFrameException.class)
                 .hasMessageContaining("not a reset point");
     }
 
@@ -147,13 +110,13 @@ class ResetPointTest {
         }
         byte[] stream = sink.toByteArray();
         assertThat(stream[6]).as("window log").isEqualTo((byte) 22);
-        assertThat(frames(stream)).filteredOn(frame -> isResetPoint(stream, frame)).hasSize(3);
+        assertThat(Frames.starts(stream)).filteredOn(frame -> isResetPoint(stream, frame)).hasSize(3);
     }
 
     @Test
     void withoutAnIntervalNoBlockIsAResetPoint() throws IOException {
         byte[] stream = write(DataKind.TEXT.generate(2 << 20), "zstd:3", 2, 0, 2 << 20, true);
-        assertThat(frames(stream)).hasSizeGreaterThan(60).noneMatch(frame -> isResetPoint(stream, frame));
+        assertThat(Frames.starts(stream)).hasSizeGreaterThan(60).noneMatch(frame -> isResetPoint(stream, frame));
     }
 
     /** Data that repeats 3 MiB back: only a window wider than the default 2 MiB finds it. */

@@ -3,11 +3,15 @@ package org.adaptivecompress.testing;
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.List;
+import org.adaptivecompress.format.FrameFormatException;
+import org.adaptivecompress.internal.format.BlockDecoder;
+import org.adaptivecompress.internal.format.BlockHeader;
 import org.adaptivecompress.internal.format.FrameFormat;
+import org.adaptivecompress.internal.format.FrameParser;
 
 /**
- * Cuts a stream at its frame boundaries, for tests of damage that leaves every frame valid alone:
- * a frame lost, repeated or moved whole. Works on the first stream of the bytes given; whatever
+ * Cuts a stream at its frame boundaries, for tests of damage that leaves every frame valid alone
+ * (a frame lost, repeated or moved whole), and decodes it from any of them. Works on the first stream of the bytes given; whatever
  * follows its end marker (a concatenated stream) is kept as it is.
  */
 public final class Frames {
@@ -24,6 +28,29 @@ public final class Frames {
         }
         starts.add(at);
         return starts;
+    }
+
+    /**
+     * Decodes the stream from its block frame at {@code frame} to its end marker, as a reader
+     * that joins the stream there (a Hadoop split, a reader that seeks): its stream header, then
+     * its blocks from there.
+     */
+    public static byte[] decodeJoining(byte[] stream, int frame) throws FrameFormatException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (BlockDecoder decoder = new BlockDecoder()) {
+            FrameParser parser = new FrameParser(decoder, FrameFormat.DEFAULT_MAX_BLOCK_LENGTH);
+            parser.joinStream(stream, 0);
+            for (int at = frame;; ) {
+                BlockHeader header = parser.blockHeader(stream, at, at);
+                if (header.isEndOfStream()) {
+                    return out.toByteArray();
+                }
+                byte[] block = new byte[header.uncompressedLength()];
+                decoder.decode(header, stream, at + FrameFormat.BLOCK_HEADER_LENGTH, block, 0, at);
+                out.write(block, 0, block.length);
+                at += FrameFormat.BLOCK_HEADER_LENGTH + header.storedLength();
+            }
+        }
     }
 
     /**
