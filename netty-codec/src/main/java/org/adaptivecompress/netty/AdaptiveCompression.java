@@ -5,6 +5,7 @@ import java.util.Objects;
 import java.util.concurrent.Executor;
 import org.adaptivecompress.engine.AdaptiveCompressionOptions;
 import org.adaptivecompress.internal.format.FrameFormat;
+import org.adaptivecompress.stream.AdaptiveInputStream;
 
 /**
  * The one-line way to compress a channel both ways: adds an {@link AdaptiveCompressionDecoder}
@@ -33,7 +34,9 @@ public final class AdaptiveCompression {
 
     /**
      * Adds both handlers; the decoder accepts blocks of up to the larger of
-     * {@link FrameFormat#DEFAULT_MAX_BLOCK_LENGTH} and the options' block size.
+     * {@link FrameFormat#DEFAULT_MAX_BLOCK_LENGTH} and the options' block size, and history
+     * windows of up to the larger of 8 MiB and the options' window: a peer with the same options
+     * is read.
      *
      * @return the encoder, whose {@link AdaptiveCompressionEncoder#statistics()} tell which rungs it chose
      */
@@ -42,7 +45,8 @@ public final class AdaptiveCompression {
         Objects.requireNonNull(pipeline, "pipeline is null");
         AdaptiveCompressionEncoder encoder = new AdaptiveCompressionEncoder(options, executor);
         pipeline.addLast(DECODER_NAME, new AdaptiveCompressionDecoder(
-                Math.max(FrameFormat.DEFAULT_MAX_BLOCK_LENGTH, options.blockSize())));
+                Math.max(FrameFormat.DEFAULT_MAX_BLOCK_LENGTH, options.blockSize()), AdaptiveInputStream.UNLIMITED,
+                AdaptiveInputStream.UNLIMITED, Math.max(1 << FrameFormat.DEFAULT_MAX_WINDOW_LOG, options.historyWindow())));
         pipeline.addLast(ENCODER_NAME, encoder);
         return encoder;
     }

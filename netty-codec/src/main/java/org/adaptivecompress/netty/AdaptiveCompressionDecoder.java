@@ -73,7 +73,19 @@ public final class AdaptiveCompressionDecoder extends ByteToMessageDecoder {
      * {@link AdaptiveInputStream#UNLIMITED} for none.
      */
     public AdaptiveCompressionDecoder(int maxBlockLength, long maxStreamBytes, long maxExpansionRatio) {
-        this.parser = new FrameParser(blockDecoder, maxBlockLength).limit(maxStreamBytes, maxExpansionRatio);
+        this(maxBlockLength, maxStreamBytes, maxExpansionRatio, 1 << FrameFormat.DEFAULT_MAX_WINDOW_LOG);
+    }
+
+    /**
+     * A decoder with the limits above that also fails the channel with a
+     * {@link org.adaptivecompress.format.DecompressionLimitException}, at the stream header, on a
+     * stream whose histories declare a window over {@code maxWindow} bytes (a power of two from
+     * 1 MiB to 64 MiB; 8 MiB in the other constructors): the decoder holds up to a window for
+     * each history the peer opens.
+     */
+    public AdaptiveCompressionDecoder(int maxBlockLength, long maxStreamBytes, long maxExpansionRatio, int maxWindow) {
+        this.parser = new FrameParser(blockDecoder, maxBlockLength).limit(maxStreamBytes, maxExpansionRatio)
+                .maxWindowLog(FrameFormat.checkWindowSize(maxWindow));
     }
 
     @Override

@@ -24,6 +24,7 @@ import org.adaptivecompress.format.FrameFormatException;
 import org.adaptivecompress.format.OversizedBlockException;
 import org.adaptivecompress.format.TruncatedStreamException;
 import org.adaptivecompress.internal.format.FrameFormat;
+import org.adaptivecompress.stream.AdaptiveInputStream;
 import org.adaptivecompress.stream.AdaptiveOutputStream;
 import org.adaptivecompress.testing.DataKind;
 import org.adaptivecompress.testing.Frames;
@@ -159,6 +160,27 @@ class AdaptiveCompressionDecoderTest {
         assertThat(channel.isOpen()).isFalse();
         assertThat(failure.decodedBytes()).as("only the block before the gap").isEqualTo(AdaptiveCompressionOptions.DEFAULT_BLOCK_SIZE);
         channel.finishAndReleaseAll();
+    }
+
+    @Test
+    void aWindowOverTheDecodersLimitFailsTheChannelAtTheStreamHeader() throws IOException {
+        byte[] data = DataKind.TEXT.generate(400_000);
+        byte[] frames = writeWithStream(data, ZSTD.toBuilder().history(true).historyWindow(16 << 20).build());
+        Failure failure = new Failure();
+        EmbeddedChannel channel = new EmbeddedChannel(new AdaptiveCompressionDecoder(), failure);
+
+        channel.writeInbound(Unpooled.wrappedBuffer(frames));
+
+        assertThat(failure.causes).singleElement().isInstanceOf(DecompressionLimitException.class);
+        assertThat(failure.causes.get(0)).hasMessageContaining("limit of " + (8 << 20) + " bytes");
+        assertThat(failure.decodedBytes()).isZero();
+        channel.finishAndReleaseAll();
+
+        EmbeddedChannel wide = new EmbeddedChannel(new AdaptiveCompressionDecoder(FrameFormat.DEFAULT_MAX_BLOCK_LENGTH,
+                AdaptiveInputStream.UNLIMITED, AdaptiveInputStream.UNLIMITED, 16 << 20));
+        wide.writeInbound(Unpooled.wrappedBuffer(frames));
+        assertThat(Channels.drainInbound(wide)).isEqualTo(data);
+        wide.finishAndReleaseAll();
     }
 
     @Test
