@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
+import org.adaptivecompress.codec.Ladder;
 import org.adaptivecompress.control.model.ModelController;
 import org.adaptivecompress.testing.LinkSimulation.Profile;
 import org.adaptivecompress.testing.LinkSimulation;
@@ -101,6 +102,32 @@ class ControllerSimulationTest {
                 || result.seconds() <= best.seconds()).as(result.trace()).isTrue();
         record(kind, link, profile, result, best,
                 simulation(0.05).run(new AdocController(), blocks, i -> profile, i -> link));
+    }
+
+    /** A probe's block compresses alone: its rung's history would first load a 2 MiB prime. */
+    @Test
+    void withholdsHistoriesFromProbesAndLendsThemOtherwise() {
+        ModelController model = new ModelController();
+        List<Boolean> lentToProbes = new ArrayList<>();
+        List<Boolean> lentToOthers = new ArrayList<>();
+        LevelController watched = new LevelController() {
+            @Override
+            public int initialRung(Ladder ladder) {
+                return model.initialRung(ladder);
+            }
+
+            @Override
+            public Decision decide(Observation observation) {
+                Decision d = model.decide(observation);
+                (d.reason() == Reason.PROBE ? lentToProbes : lentToOthers).add(model.lendsHistories());
+                return d;
+            }
+        };
+        double link = 12.5e6;
+        simulation(0.05).run(watched, blocksFor(TEXT, link), i -> TEXT, i -> link);
+
+        assertThat(lentToProbes).isNotEmpty().containsOnly(false);
+        assertThat(lentToOthers).isNotEmpty().containsOnly(true);
     }
 
     @Test
