@@ -44,8 +44,9 @@ public final class AdaptiveCodecSettings {
     public static final String FIFO_CAPACITY_KEY = PREFIX + "fifo.capacity";
     /**
      * Whether zstd and xz blocks match across blocks, back to {@link #HISTORY_WINDOW_KEY} bytes
-     * and never across a reset point ({@link #RESET_INTERVAL_KEY}), so that files still split;
-     * default true.
+     * and never across a reset point ({@link #RESET_INTERVAL_KEY}), so that files still split.
+     * Unset, on for a fixed rung ({@code fixed:N}) and off for a controller that adapts, which
+     * does not yet price what a history costs on a fast sink.
      */
     public static final String HISTORY_KEY = PREFIX + "history";
     /** Bytes a history may match back, a power of two from 1 MiB to 64 MiB; default 2 MiB. */
@@ -128,21 +129,21 @@ public final class AdaptiveCodecSettings {
         DecisionListener listener = decisionListener(conf);
         AdaptiveCompressionOptions sized = parse(BLOCK_SIZE_KEY, String.valueOf(blockSize),
                 () -> AdaptiveCompressionOptions.builder().ladder(ladder).blockSize(blockSize).listener(listener).build());
-        boolean history = conf.getBoolean(HISTORY_KEY, true);
         int window = conf.getInt(HISTORY_WINDOW_KEY, AdaptiveCompressionOptions.defaults().historyWindow());
         AdaptiveCompressionOptions windowed = parse(HISTORY_WINDOW_KEY, String.valueOf(window),
-                () -> sized.toBuilder().history(history).historyWindow(window).build());
+                () -> sized.toBuilder().historyWindow(window).build());
         long interval = conf.getLong(RESET_INTERVAL_KEY, DEFAULT_RESET_INTERVAL);
         // Reset points keep files with histories splittable: a split reader starts at one.
         AdaptiveCompressionOptions base = parse(RESET_INTERVAL_KEY, String.valueOf(interval),
                 () -> windowed.toBuilder().resetInterval(interval).build());
         String controller = conf.getTrimmed(CONTROLLER_KEY, LevelControllers.DEFAULT_NAME);
         AdaptiveCompressionOptions stream = parse(CONTROLLER_KEY, controller,
-                () -> base.toBuilder().controller(controller).build());
+                () -> base.toBuilder().controller(controller).history(history(conf, controller)).build());
         String compressorController = conf.getTrimmed(COMPRESSOR_CONTROLLER_KEY,
                 ladder.top() == 0 ? "fixed:0" : DEFAULT_COMPRESSOR_CONTROLLER);
         AdaptiveCompressionOptions compressor = parse(COMPRESSOR_CONTROLLER_KEY, compressorController,
-                () -> base.toBuilder().controller(compressorController).build());
+                () -> base.toBuilder().controller(compressorController).history(history(conf, compressorController))
+                        .build());
         int fifo = conf.getInt(FIFO_CAPACITY_KEY, AdaptiveOutputStream.DEFAULT_FIFO_CAPACITY);
         parse(FIFO_CAPACITY_KEY, String.valueOf(fifo), () -> AdaptiveOutputStream.builder().fifoCapacity(fifo));
         int maxBlock = maxBlockLength(conf, blockSize);
@@ -154,12 +155,20 @@ public final class AdaptiveCodecSettings {
         }
         int maxWindow = conf.getInt(MAX_WINDOW_KEY, 1 << FrameFormat.DEFAULT_MAX_WINDOW_LOG);
         int maxWindowLog = parse(MAX_WINDOW_KEY, String.valueOf(maxWindow), () -> FrameFormat.checkWindowSize(maxWindow));
-        if (history && window > maxWindow) {
+        if ((stream.history() || compressor.history()) && window > maxWindow) {
             throw new IllegalArgumentException(HISTORY_WINDOW_KEY + "=" + window + " is over " + MAX_WINDOW_KEY + "="
                     + maxWindow + ": the codec's readers would refuse the files it writes; raise " + MAX_WINDOW_KEY
                     + " or lower " + HISTORY_WINDOW_KEY);
         }
         return new AdaptiveCodecSettings(stream, compressor, fifo, maxBlock, maxStream, maxRatio, maxWindowLog);
+    }
+
+    /**
+     * {@link #HISTORY_KEY} if set; else on for a fixed rung and off for a controller that
+     * adapts, as in the library: the adaptive controllers do not yet price what a history costs.
+     */
+    private static boolean history(Configuration conf, String controller) {
+        return conf.getBoolean(HISTORY_KEY, LevelControllers.fixedRung(controller) >= 0);
     }
 
     /** A new {@link #DECISION_LISTENER_KEY} listener, or {@link DecisionListener#NONE}. */

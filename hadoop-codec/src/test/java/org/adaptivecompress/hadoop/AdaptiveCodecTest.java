@@ -168,6 +168,24 @@ class AdaptiveCodecTest {
         assertThat(AdaptiveCodecSettings.from(adoc).streamOptions().controllerFactory().get()).hasToString("adoc");
     }
 
+    /** Histories follow the controller unless the key says otherwise, as in the library and the CLI. */
+    @Test
+    void historiesAreOnForAFixedRungOffForAnAdaptingControllerAndTheKeyDecides() {
+        AdaptiveCodecSettings defaults = AdaptiveCodecSettings.from(new Configuration(false));
+        assertThat(defaults.streamOptions().history()).as("model controller").isFalse();
+        assertThat(defaults.compressorOptions().history()).as("fixed:1").isTrue();
+        assertThat(defaults.streamOptions().resetInterval()).isEqualTo(AdaptiveCodecSettings.DEFAULT_RESET_INTERVAL);
+
+        Configuration fixed = new Configuration(false);
+        fixed.set(AdaptiveCodecSettings.CONTROLLER_KEY, "fixed:3");
+        assertThat(AdaptiveCodecSettings.from(fixed).streamOptions().history()).isTrue();
+        fixed.setBoolean(AdaptiveCodecSettings.HISTORY_KEY, false);
+        assertThat(AdaptiveCodecSettings.from(fixed).streamOptions().history()).isFalse();
+        Configuration forced = new Configuration(false);
+        forced.setBoolean(AdaptiveCodecSettings.HISTORY_KEY, true);
+        assertThat(AdaptiveCodecSettings.from(forced).streamOptions().history()).isTrue();
+    }
+
     @Test
     void factoryFindsTheCodecByExtensionClassNameAndShortNameWithoutAnyConfiguration() {
         CompressionCodecFactory factory = new CompressionCodecFactory(new Configuration(false));
