@@ -282,31 +282,14 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
     }
 
     /**
-     * Walks the block headers of the stream with histories whose header is
-     * {@code streamHeader} from its block at {@code from}, seeking over payloads, to its first
-     * reset point or its end marker (after which a reader finds the next stream header, if
-     * any), and returns that header's offset.
+     * Walks the block headers of the stream whose header is {@code streamHeader} from its block
+     * at {@code from}, seeking over payloads, to its first reset point or its end marker (after
+     * which a reader finds the next stream header, if any), and returns that header's offset.
      */
     private long walkToResetPoint(long from, byte[] streamHeader) throws IOException {
-        Seekable seekable = (Seekable) in;
-        int salt = FrameFormat.readStreamHeader(streamHeader, 0);
-        int version = FrameFormat.version(streamHeader, 0);
-        int headerLength = FrameFormat.blockHeaderLength(version);
-        seekable.seek(from);
+        ((Seekable) in).seek(from);
         streamPos = from;
-        while (true) {
-            long headerAt = streamPos;
-            if (!readFully(headerBytes, headerLength, "block header")) {
-                throw new TruncatedStreamException("stream ends at offset " + headerAt
-                        + " without its end-of-stream marker");
-            }
-            walked.parse(headerBytes, 0, version, salt, true, maxBlockLength, headerAt);
-            if (walked.isResetPoint() || walked.isEndOfStream()) {
-                return headerAt;
-            }
-            streamPos += walked.storedLength();
-            seekable.seek(streamPos);
-        }
+        return walkToUnit(streamHeader, from, false);
     }
 
     /**
@@ -314,8 +297,7 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
      * at or after {@code start}; -1 if there is none. Joins the stream of a block found.
      */
     private long walkFromStart(long start) throws IOException {
-        Seekable seekable = (Seekable) in;
-        seekable.seek(0);
+        ((Seekable) in).seek(0);
         streamPos = 0;
         byte[] streamHeader = new byte[FrameFormat.STREAM_HEADER_LENGTH];
         while (true) {
@@ -328,29 +310,47 @@ final class AdaptiveSplitInputStream extends SplitCompressionInputStream {
                 return unit;
             }
             checkSplittable(streamHeader, 0);
-            int salt = FrameFormat.readStreamHeader(streamHeader, 0);
-            int version = FrameFormat.version(streamHeader, 0);
-            boolean history = FrameFormat.usesHistory(streamHeader, 0);
-            int headerLength = FrameFormat.blockHeaderLength(version);
-            boolean first = true;
-            while (true) {
-                long headerAt = streamPos;
-                if (!readFully(headerBytes, headerLength, "block header")) {
-                    throw new TruncatedStreamException("stream ends at offset " + headerAt
-                            + " without its end-of-stream marker");
-                }
-                walked.parse(headerBytes, 0, version, salt, history, maxBlockLength, headerAt);
-                if (headerAt >= start && !first && (!history || walked.isResetPoint() || walked.isEndOfStream())) {
-                    parser.joinStream(streamHeader, 0);
-                    return headerAt;
-                }
-                first = false;
-                if (walked.isEndOfStream()) {
-                    break;
-                }
-                streamPos += walked.storedLength();
-                seekable.seek(streamPos);
+            // The stream's first block belongs to the unit that starts at its stream header.
+            long block = walkToUnit(streamHeader, start, true);
+            if (block >= 0) {
+                parser.joinStream(streamHeader, 0);
+                return block;
             }
+        }
+    }
+
+    /**
+     * Walks the block headers of the stream whose header is {@code streamHeader} from
+     * {@code streamPos}, seeking over payloads, to the first at or after {@code start} that
+     * starts a unit (any block of a stream without histories; a reset point or the end marker
+     * in one with them), and returns its offset; -1, with {@code streamPos} after the end
+     * marker, if the stream ends before one.
+     *
+     * @param skipFirst whether the first block walked starts no unit of its own
+     */
+    private long walkToUnit(byte[] streamHeader, long start, boolean skipFirst) throws IOException {
+        int salt = FrameFormat.readStreamHeader(streamHeader, 0);
+        int version = FrameFormat.version(streamHeader, 0);
+        boolean history = FrameFormat.usesHistory(streamHeader, 0);
+        int headerLength = FrameFormat.blockHeaderLength(version);
+        boolean first = skipFirst;
+        while (true) {
+            long headerAt = streamPos;
+            if (!readFully(headerBytes, headerLength, "block header")) {
+                throw new TruncatedStreamException("stream ends at offset " + headerAt
+                        + " without its end-of-stream marker");
+            }
+            walked.parse(headerBytes, 0, version, salt, history, maxBlockLength, headerAt);
+            boolean startsUnit = !history || walked.isResetPoint() || walked.isEndOfStream();
+            if (headerAt >= start && !first && startsUnit) {
+                return headerAt;
+            }
+            first = false;
+            if (walked.isEndOfStream()) {
+                return -1;
+            }
+            streamPos += walked.storedLength();
+            ((Seekable) in).seek(streamPos);
         }
     }
 
