@@ -48,9 +48,6 @@ final class CompressionMixin {
             description = "Input bytes per block, e.g. 128k (default: 128k).")
     int blockSize = AdaptiveCompressionOptions.DEFAULT_BLOCK_SIZE;
 
-    /** Content bytes between reset points in a stream with histories, where a split reader can start. */
-    static final int DEFAULT_RESET_INTERVAL = 8 << 20;
-
     @Option(names = "--history", negatable = true, description = "Let zstd and xz rungs match up to 2 MiB back "
             + "across blocks, as zstd and xz themselves do, never across a reset point (default: on for a fixed rung, "
             + "off for a controller that adapts, as in the library).")
@@ -59,7 +56,7 @@ final class CompressionMixin {
     @Option(names = "--reset-interval", paramLabel = "BYTES", converter = Converters.SizeOrZero.class,
             description = "With histories, a reset point every BYTES of input, where Hadoop splits and readers that "
                     + "seek can start; 0 for none (default: 8m).")
-    int resetInterval = DEFAULT_RESET_INTERVAL;
+    int resetInterval = (int) AdaptiveCompressionOptions.FILE_RESET_INTERVAL;
 
     @Spec(Spec.Target.MIXEE)
     CommandSpec command;

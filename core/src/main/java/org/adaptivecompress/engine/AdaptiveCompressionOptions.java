@@ -26,6 +26,13 @@ public final class AdaptiveCompressionOptions {
     public static final int DEFAULT_BLOCK_SIZE = 128 * 1024;
     /** Smallest block size accepted: below this, the 28-byte block header dominates. */
     public static final int MIN_BLOCK_SIZE = 256;
+    /**
+     * The reset interval files are written with by default (the Hadoop codec, the CLI), 8 MiB:
+     * a split reader reads at most this much past its split's end, and the reset points cost
+     * 0.7 % of the bytes against one every 64 MiB (docs/PERFORMANCE.md, "Wire bytes against the
+     * native tools").
+     */
+    public static final long FILE_RESET_INTERVAL = 8L << 20;
 
     private static final AdaptiveCompressionOptions DEFAULTS = builder().build();
 
@@ -181,8 +188,9 @@ public final class AdaptiveCompressionOptions {
          * {@code zstd}'s size on data that changes kind, where blocks alone are 4-7 % larger
          * (docs/PERFORMANCE.md, "Wire bytes against the native tools"). Off by default all the
          * same: the default controller does not yet price what a history costs, and on links
-         * shaped by the kernel it took 0.95-0.99x its time without histories up to 100 Mbit/s
-         * but 1.1-1.65x from 300 Mbit/s to 2.5 Gbit/s. Blocks then decode only in stream order,
+         * shaped by the kernel it took 0.95-1.05x its time without histories up to 100 Mbit/s
+         * but 1.1-1.5x from 300 Mbit/s to 2.5 Gbit/s (docs/PERFORMANCE.md, "The targets").
+         * Blocks then decode only in stream order,
          * from the stream's start or a reset point ({@link #resetInterval(long)}); a writer holds
          * up to about 10 MiB of native memory for each zstd rung it uses and about 25 MiB of heap
          * for each xz rung (for each rung and worker when compressing in parallel), a reader up

@@ -57,8 +57,8 @@ public final class AdaptiveCodecSettings {
      * the next reset point, so larger values cost split readers more and save a little space.
      */
     public static final String RESET_INTERVAL_KEY = PREFIX + "reset.interval";
-    /** Default of {@link #RESET_INTERVAL_KEY}: 8 MiB. */
-    public static final long DEFAULT_RESET_INTERVAL = 8L << 20;
+    /** Default of {@link #RESET_INTERVAL_KEY}: 8 MiB, {@link AdaptiveCompressionOptions#FILE_RESET_INTERVAL}. */
+    public static final long DEFAULT_RESET_INTERVAL = AdaptiveCompressionOptions.FILE_RESET_INTERVAL;
     /**
      * A reader's ceiling on the history window a file may declare, a power of two from 1 MiB to
      * 64 MiB; default 8 MiB. A file over it fails with {@code DecompressionLimitException}.
