@@ -105,7 +105,8 @@ public final class ModelController implements LevelController {
     /**
      * False for a probe's block: one block at a neighbour measures the rung, and that rung's
      * history, having missed the stream since its last blocks, would first load the stream's
-     * last 2 MiB (4-12 ms at zstd levels 3-12), which one block does not repay.
+     * last 2 MiB (about 8 ms at zstd:3, docs/PERFORMANCE.md "What starting a history costs"),
+     * which one block does not repay.
      */
     @Override
     public boolean lendsHistories() {

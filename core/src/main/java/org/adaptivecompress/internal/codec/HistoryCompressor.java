@@ -19,7 +19,7 @@ public interface HistoryCompressor extends AutoCloseable {
     /**
      * Drops the open stream, if any: the next block starts a new one primed with
      * {@code content} (the stream's last bytes, oldest first), as if they had been compressed
-     * into it just before, which a reader primes its own stream with too.
+     * into it just before, which a reader primes its own stream with too; empty, unprimed.
      */
     void prime(byte[] content);
 
