@@ -1,9 +1,8 @@
 package org.adaptivecompress.kafka;
 
-import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdCompressCtx;
-import com.github.luben.zstd.ZstdException;
 import org.adaptivecompress.internal.codec.BlockCompressor;
+import org.adaptivecompress.internal.codec.Codecs;
 
 /**
  * Zstd with a dictionary, for the zstd rungs when one is configured (the core's zstd codec has
@@ -26,14 +25,7 @@ final class DictionaryZstdCompressor implements BlockCompressor {
 
     @Override
     public int compress(byte[] src, int srcOffset, int srcLength, byte[] dst, int dstOffset, int dstLength) {
-        try {
-            return ctx.compressByteArray(dst, dstOffset, dstLength, src, srcOffset, srcLength);
-        } catch (ZstdException e) {
-            if (e.getErrorCode() == Zstd.errDstSizeTooSmall()) {
-                return DOES_NOT_FIT;
-            }
-            throw e;
-        }
+        return Codecs.compressZstd(ctx, src, srcOffset, srcLength, dst, dstOffset, dstLength);
     }
 
     @Override

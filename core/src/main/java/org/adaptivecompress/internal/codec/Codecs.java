@@ -1,5 +1,8 @@
 package org.adaptivecompress.internal.codec;
 
+import com.github.luben.zstd.Zstd;
+import com.github.luben.zstd.ZstdCompressCtx;
+import com.github.luben.zstd.ZstdException;
 import org.adaptivecompress.codec.CodecType;
 import org.adaptivecompress.codec.Rung;
 
@@ -10,6 +13,23 @@ public final class Codecs {
     public static final int LZ4_FAST = Lz4Codec.FAST;
 
     private Codecs() {}
+
+    /**
+     * Compresses {@code src[srcOffset, srcOffset + srcLength)} into one zstd frame at
+     * {@code dst[dstOffset]} with {@code ctx} as it is set up (level, dictionary), at most
+     * {@code dstLength} bytes: the frame's length, or {@link BlockCompressor#DOES_NOT_FIT}.
+     */
+    public static int compressZstd(ZstdCompressCtx ctx, byte[] src, int srcOffset, int srcLength, byte[] dst,
+            int dstOffset, int dstLength) {
+        try {
+            return ctx.compressByteArray(dst, dstOffset, dstLength, src, srcOffset, srcLength);
+        } catch (ZstdException e) {
+            if (e.getErrorCode() == Zstd.errDstSizeTooSmall()) {
+                return BlockCompressor.DOES_NOT_FIT;
+            }
+            throw e;
+        }
+    }
 
     /** The least level a rung of {@code codec} may have (LZ4 HC's for LZ4). */
     public static int minLevel(CodecType codec) {

@@ -49,14 +49,7 @@ final class ZstdCodec {
                 // Its context may belong to another compressor by now.
                 throw new IllegalStateException("compressor is closed");
             }
-            try {
-                return ctx.compressByteArray(dst, dstOffset, dstLength, src, srcOffset, srcLength);
-            } catch (ZstdException e) {
-                if (e.getErrorCode() == Zstd.errDstSizeTooSmall()) {
-                    return DOES_NOT_FIT;
-                }
-                throw e;
-            }
+            return Codecs.compressZstd(ctx, src, srcOffset, srcLength, dst, dstOffset, dstLength);
         }
 
         @Override
