@@ -74,7 +74,7 @@ final class Histories implements AutoCloseable {
      */
     Histories(Ladder ladder, int window, long resetInterval) {
         this.ladder = ladder;
-        this.windowLog = FrameFormat.checkWindowLog(Integer.numberOfTrailingZeros(window));
+        this.windowLog = FrameFormat.checkWindowSize(window);
         this.resetInterval = resetInterval;
     }
 
