@@ -1,8 +1,10 @@
 package org.adaptivecompress.kafka;
 
+import java.time.Duration;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
+import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.serialization.Deserializer;
@@ -16,7 +18,12 @@ import org.apache.kafka.common.utils.Utils;
  * <p>{@code null} stays {@code null}. A value that is not a valid frame raises an
  * {@link AdaptiveFrameException} subclass naming the topic and the fault; with
  * {@code adaptive.legacy.passthrough=true}, values that do not start with the frame magic are
- * passed to the delegate unchanged, so a topic's old records stay readable. Thread-safe.
+ * passed to the delegate unchanged, so a topic's old records stay readable.
+ *
+ * <p>A frame compressed with a dictionary is read with the file of that id among
+ * {@code adaptive.zstd.dictionaries}, else with the dictionary of that id in
+ * {@code adaptive.dictionary.topic}, fetched on first need (the caller waits, up to
+ * {@code adaptive.dictionary.timeout.ms}) and kept in a bounded cache. Thread-safe.
  *
  * @param <T> the type the delegate deserializes
  */
@@ -24,6 +31,7 @@ public final class AdaptiveDeserializer<T> implements Deserializer<T> {
 
     private Deserializer<T> delegate;
     private ContextPool<RecordDecoder> decoders;
+    private DictionaryResolver resolver;
     private boolean legacyPassthrough;
     private int maxValueBytes;
 
@@ -52,7 +60,15 @@ public final class AdaptiveDeserializer<T> implements Deserializer<T> {
             dictionaries.put(d.id, d);
         }
         Map<Integer, ZstdDictionary> byId = Collections.unmodifiableMap(dictionaries);
-        decoders = new ContextPool<>(() -> new RecordDecoder(byId));
+        String dictionaryTopic = config.getString(AdaptiveSerdeConfig.DICTIONARY_TOPIC);
+        int cacheSize = config.getInt(AdaptiveSerdeConfig.DICTIONARY_CACHE_SIZE);
+        DictionaryStore store = dictionaryTopic.isEmpty() || !configs.containsKey(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG)
+                ? null
+                : new DictionaryStore(dictionaryTopic, DictionaryTopic.clientConfigs(configs, "dictionary-reader"),
+                        config.getInt(AdaptiveSerdeConfig.DICTIONARY_MAX_BYTES), cacheSize);
+        resolver = new DictionaryResolver(byId, store, dictionaryTopic,
+                Duration.ofMillis(config.getLong(AdaptiveSerdeConfig.DICTIONARY_TIMEOUT_MS)));
+        decoders = new ContextPool<>(() -> new RecordDecoder(resolver, cacheSize));
         legacyPassthrough = config.getBoolean(AdaptiveSerdeConfig.LEGACY_PASSTHROUGH);
         maxValueBytes = config.getInt(AdaptiveSerdeConfig.MAX_VALUE_BYTES);
     }
@@ -101,6 +117,9 @@ public final class AdaptiveDeserializer<T> implements Deserializer<T> {
     public void close() {
         if (delegate != null) {
             delegate.close();
+        }
+        if (resolver != null) {
+            resolver.close();
         }
         if (decoders != null) {
             decoders.close();

@@ -48,6 +48,35 @@ public final class AdaptiveSerdeConfig extends AbstractConfig {
     public static final String MAX_VALUE_BYTES = "adaptive.max.value.bytes";
     /** See {@link #configDef()}. */
     public static final String DECISION_LISTENER = "adaptive.decision.listener";
+    /** Topic that stores trained dictionaries; empty turns online dictionaries off. */
+    public static final String DICTIONARY_TOPIC = "adaptive.dictionary.topic";
+    /** Whether serializers train dictionaries. */
+    public static final String DICTIONARY_TRAINING = "adaptive.dictionary.training";
+    /** Sampled values that trigger training. */
+    public static final String DICTIONARY_TRAINING_RECORDS = "adaptive.dictionary.training.records";
+    /** Sampled bytes that trigger training. */
+    public static final String DICTIONARY_TRAINING_BYTES = "adaptive.dictionary.training.bytes";
+    /** Size of trained dictionaries. */
+    public static final String DICTIONARY_SIZE = "adaptive.dictionary.size";
+    /** Gain a trained dictionary must reach to be used. */
+    public static final String DICTIONARY_MIN_GAIN = "adaptive.dictionary.min.gain";
+    /** Share of its gain a dictionary may lose before it is retrained. */
+    public static final String DICTIONARY_RETRAIN_GAIN_LOSS = "adaptive.dictionary.retrain.gain.loss";
+    /** How often live dictionaries are measured. */
+    public static final String DICTIONARY_CHECK_INTERVAL_MS = "adaptive.dictionary.check.interval.ms";
+    /** Topics per serializer that get a dictionary. */
+    public static final String DICTIONARY_MAX_TOPICS = "adaptive.dictionary.max.topics";
+    /** Largest dictionary accepted. */
+    public static final String DICTIONARY_MAX_BYTES = "adaptive.dictionary.max.bytes";
+    /** Dictionaries a deserializer keeps in memory. */
+    public static final String DICTIONARY_CACHE_SIZE = "adaptive.dictionary.cache.size";
+    /** Bounded wait for the dictionary topic. */
+    public static final String DICTIONARY_TIMEOUT_MS = "adaptive.dictionary.timeout.ms";
+    /** Prefix of settings for the dictionary topic's own clients. */
+    public static final String DICTIONARY_CLIENT_PREFIX = "adaptive.dictionary.client.";
+
+    /** Where trained dictionaries go unless {@link #DICTIONARY_TOPIC} says otherwise. */
+    public static final String DEFAULT_DICTIONARY_TOPIC = "_adaptive_dictionaries";
 
     /**
      * The core's default ladder without {@code xz:6}: on records of a few KB zstd:19 is already
@@ -105,7 +134,52 @@ public final class AdaptiveSerdeConfig extends AbstractConfig {
             .define(DECISION_LISTENER, Type.CLASS, null, Importance.LOW,
                     "Class implementing org.adaptivecompress.control.DecisionListener, with a public no-argument "
                             + "constructor, told every decision of the serializer's controller (the rung, the rule "
-                            + "that chose it and what it assumed of the link) on the producer thread that made it.");
+                            + "that chose it and what it assumed of the link) on the producer thread that made it.")
+            .define(DICTIONARY_TOPIC, Type.STRING, DEFAULT_DICTIONARY_TOPIC, Importance.MEDIUM,
+                    "Compacted topic that stores the dictionaries serializers train, keyed by dictionary id. "
+                            + "Serializers create it when they first publish (one partition, the cluster's default "
+                            + "replication); deserializers fetch from it any dictionary id they do not know. Set the "
+                            + "same name on producers and consumers; empty turns online dictionaries off.")
+            .define(DICTIONARY_TRAINING, Type.BOOLEAN, true, Importance.MEDIUM,
+                    "If true, the serializer samples each topic's values, trains a zstd dictionary off the "
+                            + "producer's threads, publishes it to adaptive.dictionary.topic and, once the broker "
+                            + "has acknowledged it, compresses that topic's zstd rungs with it. Off when "
+                            + "adaptive.zstd.dictionaries is set, the topic is empty, or bootstrap.servers is missing.")
+            .define(DICTIONARY_TRAINING_RECORDS, Type.INT, 2000, ConfigDef.Range.atLeast(DictionaryTraining.MIN_SAMPLES),
+                    Importance.LOW,
+                    "A topic's dictionary is trained once this many values (or adaptive.dictionary.training.bytes) "
+                            + "are sampled. Values shorter than adaptive.min.compress.bytes or over 64 KiB are not.")
+            .define(DICTIONARY_TRAINING_BYTES, Type.INT, 1 << 20, ConfigDef.Range.atLeast(1024), Importance.LOW,
+                    "A topic's dictionary is trained once this many bytes of values (or "
+                            + "adaptive.dictionary.training.records values) are sampled; also the most each topic's "
+                            + "sampler holds. zstd advises samples of about 100x the dictionary's size.")
+            .define(DICTIONARY_SIZE, Type.INT, 16 * 1024, ConfigDef.Range.between(256, 1 << 20), Importance.LOW,
+                    "Size of the dictionaries the serializer trains, in bytes.")
+            .define(DICTIONARY_MIN_GAIN, Type.DOUBLE, 1.1, ConfigDef.Range.atLeast(1.0), Importance.LOW,
+                    "A trained dictionary is published and used only if zstd:3 compresses values it was not "
+                            + "trained on this many times smaller with it than without.")
+            .define(DICTIONARY_RETRAIN_GAIN_LOSS, Type.DOUBLE, 0.25, ConfigDef.Range.between(0.0, 1.0),
+                    Importance.LOW,
+                    "A live dictionary is retrained once its gain over no dictionary (gain - 1) on recent values "
+                            + "has fallen by more than this share of what it was at training, or below "
+                            + "adaptive.dictionary.min.gain: the data's shape changed.")
+            .define(DICTIONARY_CHECK_INTERVAL_MS, Type.LONG, 60_000L, ConfigDef.Range.atLeast(10), Importance.LOW,
+                    "How often the serializer measures each live dictionary's gain and checks that the dictionary "
+                            + "topic still exists (it publishes its dictionaries again if not); also the wait "
+                            + "before trying again after a dictionary did not gain enough.")
+            .define(DICTIONARY_MAX_TOPICS, Type.INT, 8, ConfigDef.Range.atLeast(1), Importance.LOW,
+                    "Topics per serializer that get a trained dictionary, so the dictionaries and samples it "
+                            + "holds stay bounded (each topic samples up to adaptive.dictionary.training.bytes).")
+            .define(DICTIONARY_MAX_BYTES, Type.INT, 1 << 20, ConfigDef.Range.atLeast(256), Importance.LOW,
+                    "Largest dictionary the deserializer accepts from the dictionary topic; a larger one is "
+                            + "rejected, as is one zstd cannot load or whose id does not match its key.")
+            .define(DICTIONARY_CACHE_SIZE, Type.INT, 64, ConfigDef.Range.atLeast(1), Importance.LOW,
+                    "Dictionaries a deserializer keeps in memory; one evicted is read from the topic again "
+                            + "when a record names it.")
+            .define(DICTIONARY_TIMEOUT_MS, Type.LONG, 30_000L, ConfigDef.Range.atLeast(0), Importance.LOW,
+                    "How long a deserializer waits for a dictionary id it does not know to appear in the "
+                            + "dictionary topic before raising DictionaryUnavailableException, and how long a "
+                            + "serializer waits for the topic to be created or a dictionary acknowledged.");
 
     /** Parses and validates {@code originals}; keys not defined here are ignored. */
     public AdaptiveSerdeConfig(Map<?, ?> originals) {

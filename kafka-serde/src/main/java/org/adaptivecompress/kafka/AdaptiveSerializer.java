@@ -3,8 +3,10 @@ package org.adaptivecompress.kafka;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
 import org.adaptivecompress.codec.Ladder;
 import org.adaptivecompress.control.LevelControllers;
+import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.header.Headers;
@@ -23,6 +25,11 @@ import org.slf4j.LoggerFactory;
  * the interceptor in {@code interceptor.classes}, every record uses {@code adaptive.fallback.rung}
  * and {@link SerializerStatistics#adaptive()} is false.
  *
+ * <p>Its zstd rungs use a dictionary: the first of {@code adaptive.zstd.dictionaries} if set, else
+ * one it trains per topic from the values it sees, publishes to {@code adaptive.dictionary.topic}
+ * and uses once the broker has stored it (see {@code docs/kafka.md}); training runs on a thread
+ * of its own, never the caller's.
+ *
  * <p>{@code null} stays {@code null}, so tombstones survive. Thread-safe: {@code KafkaProducer.send}
  * may be called from many threads; each takes pooled codec contexts, the rung decision is shared.
  *
@@ -37,6 +44,9 @@ public final class AdaptiveSerializer<T> implements Serializer<T> {
     private RungDecider decider;
     private InFlightGauge gauge;
     private ContextPool<RecordEncoder> encoders;
+    private ZstdDictionary fileDictionary;
+    private OnlineDictionaries onlineDictionaries;
+    private final LongAdder dictionaryRecords = new LongAdder();
     private int minCompressBytes;
     private String clientId;
 
@@ -60,12 +70,16 @@ public final class AdaptiveSerializer<T> implements Serializer<T> {
         delegate.configure(configs, isKey);
 
         Ladder ladder = config.ladder();
-        List<String> dictionaries = config.dictionaryFiles();
-        ZstdDictionary dictionary = dictionaries.isEmpty() ? null : ZstdDictionary.load(dictionaries.get(0));
-        encoders = new ContextPool<>(() -> new RecordEncoder(ladder, dictionary));
+        List<String> dictionaryFiles = config.dictionaryFiles();
+        fileDictionary = dictionaryFiles.isEmpty() ? null : ZstdDictionary.load(dictionaryFiles.get(0));
+        Object id = configs.get(ProducerConfig.CLIENT_ID_CONFIG);
+        onlineDictionaries = trainsDictionaries(config, configs)
+                ? onlineDictionaries(config, configs, id == null ? (isKey ? "keys" : "values") : id + (isKey ? "-keys" : ""))
+                : null;
+        int dictionaries = onlineDictionaries == null ? 1 : config.getInt(AdaptiveSerdeConfig.DICTIONARY_MAX_TOPICS) + 1;
+        encoders = new ContextPool<>(() -> new RecordEncoder(ladder, dictionaries));
         minCompressBytes = config.getInt(AdaptiveSerdeConfig.MIN_COMPRESS_BYTES);
 
-        Object id = configs.get(ProducerConfig.CLIENT_ID_CONFIG);
         boolean intercepted = interceptorConfigured(configs);
         boolean linked = id != null && !id.toString().isEmpty() && intercepted;
         if (!linked) {
@@ -93,6 +107,24 @@ public final class AdaptiveSerializer<T> implements Serializer<T> {
                 config.getInt(AdaptiveSerdeConfig.OBSERVATION_BYTES));
     }
 
+    /** Dictionary files configured by hand take precedence; training needs a cluster to publish to. */
+    private boolean trainsDictionaries(AdaptiveSerdeConfig config, Map<String, ?> configs) {
+        return fileDictionary == null && config.getBoolean(AdaptiveSerdeConfig.DICTIONARY_TRAINING)
+                && !config.getString(AdaptiveSerdeConfig.DICTIONARY_TOPIC).isEmpty()
+                && configs.get(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG) != null;
+    }
+
+    private static OnlineDictionaries onlineDictionaries(AdaptiveSerdeConfig config, Map<String, ?> configs,
+            String name) {
+        OnlineDictionaries.DictionarySettings settings = new OnlineDictionaries.DictionarySettings(config);
+        DictionaryStore store = new DictionaryStore(settings.topic,
+                DictionaryTopic.clientConfigs(configs, "dictionary-reader"), settings.maxBytes,
+                config.getInt(AdaptiveSerdeConfig.DICTIONARY_CACHE_SIZE));
+        DictionaryPublisher publisher = new DictionaryPublisher(settings.topic,
+                DictionaryTopic.clientConfigs(configs, "dictionary-writer"), settings.timeout);
+        return new OnlineDictionaries(settings, store, publisher, name);
+    }
+
     private static boolean interceptorConfigured(Map<String, ?> configs) {
         Object classes = configs.get(ProducerConfig.INTERCEPTOR_CLASSES_CONFIG);
         String name = AdaptiveProducerInterceptor.class.getName();
@@ -116,25 +148,27 @@ public final class AdaptiveSerializer<T> implements Serializer<T> {
 
     @Override
     public byte[] serialize(String topic, T data) {
-        return frame(delegate().serialize(topic, data));
+        return frame(topic, delegate().serialize(topic, data));
     }
 
     @Override
     public byte[] serialize(String topic, Headers headers, T data) {
-        return frame(delegate().serialize(topic, headers, data));
+        return frame(topic, delegate().serialize(topic, headers, data));
     }
 
-    private byte[] frame(byte[] value) {
+    private byte[] frame(String topic, byte[] value) {
         if (value == null) {
             return null;
         }
         long start = System.nanoTime();
+        ZstdDictionary dictionary = onlineDictionaries != null ? onlineDictionaries.dictionaryFor(topic, value)
+                : fileDictionary;
         RecordEncoder encoder = encoders.take();
         byte[] frame;
         int storedRung;
         boolean incompressible;
         try {
-            frame = encoder.encode(value, decider.rung(), minCompressBytes);
+            frame = encoder.encode(value, decider.rung(), minCompressBytes, dictionary);
             storedRung = encoder.lastRung;
             incompressible = encoder.lastIncompressible;
         } finally {
@@ -142,6 +176,9 @@ public final class AdaptiveSerializer<T> implements Serializer<T> {
         }
         if (gauge != null) {
             gauge.added(frame.length);
+        }
+        if ((frame[1] & RecordFrame.FLAG_DICTIONARY) != 0) {
+            dictionaryRecords.increment();
         }
         decider.recorded(storedRung, incompressible, value.length, frame.length, System.nanoTime() - start);
         return frame;
@@ -152,7 +189,9 @@ public final class AdaptiveSerializer<T> implements Serializer<T> {
         if (decider == null) {
             throw new IllegalStateException("AdaptiveSerializer is not configured");
         }
-        return decider.statistics();
+        SerializerStatistics statistics = decider.statistics();
+        return statistics.withDictionaries(dictionaryRecords.sum(),
+                onlineDictionaries == null ? Map.of() : onlineDictionaries.liveIds());
     }
 
     private Serializer<T> delegate() {
@@ -167,6 +206,10 @@ public final class AdaptiveSerializer<T> implements Serializer<T> {
     public void close() {
         if (delegate != null) {
             delegate.close();
+        }
+        if (onlineDictionaries != null) {
+            onlineDictionaries.close();
+            onlineDictionaries = null;
         }
         if (encoders != null) {
             encoders.close();

@@ -2,7 +2,8 @@ package org.adaptivecompress.kafka;
 
 import com.github.luben.zstd.ZstdDecompressCtx;
 import com.github.luben.zstd.ZstdException;
-import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.zip.DataFormatException;
 import org.adaptivecompress.codec.CodecType;
@@ -11,17 +12,19 @@ import org.adaptivecompress.internal.codec.Codecs;
 
 /**
  * One thread's decompression contexts for {@link AdaptiveDeserializer}: a core decompressor per
- * codec and a dictionary-bound zstd context per dictionary, each created on first use. Not
- * thread-safe; pooled.
+ * codec and a dictionary-bound zstd context per dictionary (at most {@code maxDictionaries}, the
+ * least recently used closed first), each created on first use. Not thread-safe; pooled.
  */
 final class RecordDecoder implements AutoCloseable {
 
-    private final Map<Integer, ZstdDictionary> dictionaries;
+    private final DictionaryResolver dictionaries;
+    private final int maxDictionaries;
     private final BlockDecompressor[] byCodec = new BlockDecompressor[CodecType.values().length];
-    private final Map<Integer, ZstdDecompressCtx> byDictionary = new HashMap<>();
+    private final LinkedHashMap<Integer, ZstdDecompressCtx> byDictionary = new LinkedHashMap<>(16, 0.75f, true);
 
-    RecordDecoder(Map<Integer, ZstdDictionary> dictionaries) {
+    RecordDecoder(DictionaryResolver dictionaries, int maxDictionaries) {
         this.dictionaries = dictionaries;
+        this.maxDictionaries = maxDictionaries;
     }
 
     /** The value a frame holds, its header already parsed and checked. */
@@ -49,11 +52,11 @@ final class RecordDecoder implements AutoCloseable {
     private void decodeWithDictionary(String topic, byte[] frame, RecordFrame.Header h, int stored, byte[] out) {
         ZstdDecompressCtx ctx = byDictionary.get(h.dictionaryId);
         if (ctx == null) {
-            ZstdDictionary d = dictionaries.get(h.dictionaryId);
-            if (d == null) {
-                throw new AdaptiveFrameException(RecordFrame.where(topic) + "frame needs zstd dictionary id "
-                        + Integer.toUnsignedString(h.dictionaryId) + ", which is not in adaptive.zstd.dictionaries "
-                        + "(known ids: " + knownIds() + ")");
+            ZstdDictionary d = dictionaries.resolve(topic, h.dictionaryId);
+            if (byDictionary.size() >= maxDictionaries) {
+                Iterator<ZstdDecompressCtx> eldest = byDictionary.values().iterator();
+                eldest.next().close();
+                eldest.remove();
             }
             ctx = new ZstdDecompressCtx();
             ctx.loadDict(d.bytes);
@@ -70,14 +73,6 @@ final class RecordDecoder implements AutoCloseable {
             throw new AdaptiveFrameException(RecordFrame.where(topic) + "zstd dictionary frame decodes to " + written
                     + " bytes but declares " + out.length);
         }
-    }
-
-    private String knownIds() {
-        StringBuilder sb = new StringBuilder();
-        for (Integer id : dictionaries.keySet()) {
-            sb.append(sb.length() > 0 ? ", " : "").append(Integer.toUnsignedString(id));
-        }
-        return sb.length() == 0 ? "none" : sb.toString();
     }
 
     private BlockDecompressor decompressor(CodecType codec) {

@@ -1,5 +1,7 @@
 package org.adaptivecompress.kafka;
 
+import java.util.Iterator;
+import java.util.LinkedHashMap;
 import org.adaptivecompress.codec.CodecType;
 import org.adaptivecompress.codec.Ladder;
 import org.adaptivecompress.codec.Rung;
@@ -7,8 +9,9 @@ import org.adaptivecompress.internal.codec.BlockCompressor;
 import org.adaptivecompress.internal.codec.Codecs;
 
 /**
- * One thread's codec contexts for {@link AdaptiveSerializer}: a compressor per rung (created on
- * first use), a scratch buffer, and the incompressible-skip state. Not thread-safe; pooled.
+ * One thread's codec contexts for {@link AdaptiveSerializer}: a compressor per rung and, for the
+ * zstd rungs, per dictionary (created on first use), a scratch buffer, and the incompressible-skip
+ * state. Not thread-safe; pooled.
  *
  * <p>A value that does not shrink by 1/32 at its rung is stored raw; the next values of this
  * thread are then stored raw without trying, a run that doubles (up to
@@ -19,8 +22,9 @@ final class RecordEncoder implements AutoCloseable {
     static final int MAX_INCOMPRESSIBLE_SKIP = 64;
 
     private final Ladder ladder;
-    private final ZstdDictionary dictionary;
     private final BlockCompressor[] compressors;
+    private final LinkedHashMap<ZstdDictionary, BlockCompressor[]> byDictionary = new LinkedHashMap<>(4, 0.75f, true);
+    private final int maxDictionaries;
     private byte[] scratch = new byte[4096];
     private int skipRemaining;
     private int skipRun = 1;
@@ -30,14 +34,21 @@ final class RecordEncoder implements AutoCloseable {
     /** Whether the last value was stored raw because it would not shrink. */
     boolean lastIncompressible;
 
-    RecordEncoder(Ladder ladder, ZstdDictionary dictionary) {
+    /**
+     * @param maxDictionaries dictionaries this context keeps compressors for; the least recently
+     *     used one's are closed first
+     */
+    RecordEncoder(Ladder ladder, int maxDictionaries) {
         this.ladder = ladder;
-        this.dictionary = dictionary;
         this.compressors = new BlockCompressor[ladder.size()];
+        this.maxDictionaries = maxDictionaries;
     }
 
-    /** Frames {@code value} at {@code rung}, or raw if it is short or does not shrink. */
-    byte[] encode(byte[] value, int rung, int minCompressBytes) {
+    /**
+     * Frames {@code value} at {@code rung}, with {@code dictionary} (or none if {@code null}) if
+     * the rung is zstd, or raw if it is short or does not shrink.
+     */
+    byte[] encode(byte[] value, int rung, int minCompressBytes, ZstdDictionary dictionary) {
         int length = value.length;
         lastIncompressible = false;
         lastRung = 0;
@@ -60,7 +71,8 @@ final class RecordEncoder implements AutoCloseable {
         if (scratch.length < header + length) {
             scratch = new byte[Math.max(header + length, scratch.length * 2)];
         }
-        int stored = compressor(rung).compress(value, 0, length, scratch, header, worthKeeping);
+        BlockCompressor compressor = withDictionary ? compressor(rung, dictionary) : compressor(rung);
+        int stored = compressor.compress(value, 0, length, scratch, header, worthKeeping);
         if (stored == BlockCompressor.DOES_NOT_FIT) {
             lastIncompressible = true;
             skipRemaining = skipRun;
@@ -86,21 +98,45 @@ final class RecordEncoder implements AutoCloseable {
     private BlockCompressor compressor(int rung) {
         BlockCompressor c = compressors[rung];
         if (c == null) {
-            Rung r = ladder.rung(rung);
-            c = dictionary != null && r.codec() == CodecType.ZSTD
-                    ? new DictionaryZstdCompressor(r.level(), dictionary)
-                    : Codecs.newCompressor(r);
+            c = Codecs.newCompressor(ladder.rung(rung));
             compressors[rung] = c;
+        }
+        return c;
+    }
+
+    private BlockCompressor compressor(int rung, ZstdDictionary dictionary) {
+        BlockCompressor[] forDictionary = byDictionary.get(dictionary);
+        if (forDictionary == null) {
+            if (byDictionary.size() >= maxDictionaries) {
+                Iterator<BlockCompressor[]> eldest = byDictionary.values().iterator();
+                closeAll(eldest.next());
+                eldest.remove();
+            }
+            forDictionary = new BlockCompressor[ladder.size()];
+            byDictionary.put(dictionary, forDictionary);
+        }
+        BlockCompressor c = forDictionary[rung];
+        if (c == null) {
+            c = new DictionaryZstdCompressor(ladder.rung(rung).level(), dictionary);
+            forDictionary[rung] = c;
         }
         return c;
     }
 
     @Override
     public void close() {
-        for (int i = 0; i < compressors.length; i++) {
-            if (compressors[i] != null) {
-                compressors[i].close();
-                compressors[i] = null;
+        closeAll(compressors);
+        for (BlockCompressor[] forDictionary : byDictionary.values()) {
+            closeAll(forDictionary);
+        }
+        byDictionary.clear();
+    }
+
+    private static void closeAll(BlockCompressor[] all) {
+        for (int i = 0; i < all.length; i++) {
+            if (all[i] != null) {
+                all[i].close();
+                all[i] = null;
             }
         }
     }

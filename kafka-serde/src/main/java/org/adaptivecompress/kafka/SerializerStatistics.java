@@ -1,5 +1,8 @@
 package org.adaptivecompress.kafka;
 
+import java.util.Collections;
+import java.util.Map;
+import java.util.TreeMap;
 import org.adaptivecompress.codec.Ladder;
 
 /**
@@ -17,6 +20,8 @@ public final class SerializerStatistics {
     private final long incompressible;
     private final long decisions;
     private final long inFlightBytes;
+    private final Map<String, Long> dictionaries;
+    private final long dictionaryRecords;
 
     SerializerStatistics(Ladder ladder, boolean adaptive, int currentRung, long[] records, long[] bytesIn,
             long[] bytesOut, long incompressible, long decisions, long inFlightBytes) {
@@ -29,6 +34,40 @@ public final class SerializerStatistics {
         this.incompressible = incompressible;
         this.decisions = decisions;
         this.inFlightBytes = inFlightBytes;
+        this.dictionaries = Collections.emptyMap();
+        this.dictionaryRecords = 0;
+    }
+
+    private SerializerStatistics(SerializerStatistics s, long dictionaryRecords, Map<String, Long> dictionaries) {
+        this.ladder = s.ladder;
+        this.adaptive = s.adaptive;
+        this.currentRung = s.currentRung;
+        this.records = s.records;
+        this.bytesIn = s.bytesIn;
+        this.bytesOut = s.bytesOut;
+        this.incompressible = s.incompressible;
+        this.decisions = s.decisions;
+        this.inFlightBytes = s.inFlightBytes;
+        this.dictionaries = Collections.unmodifiableMap(new TreeMap<>(dictionaries));
+        this.dictionaryRecords = dictionaryRecords;
+    }
+
+    /** This snapshot, with the records compressed with a dictionary and the trained dictionaries in use. */
+    SerializerStatistics withDictionaries(long dictionaryRecords, Map<String, Long> liveIds) {
+        return new SerializerStatistics(this, dictionaryRecords, liveIds);
+    }
+
+    /** Records compressed with a zstd dictionary, from a file or trained. */
+    public long recordsWithDictionary() {
+        return dictionaryRecords;
+    }
+
+    /**
+     * For each topic whose records use a dictionary this serializer trained or found in the
+     * dictionary topic, that dictionary's id (unsigned); empty without online dictionaries.
+     */
+    public Map<String, Long> dictionaries() {
+        return dictionaries;
     }
 
     /** The ladder rung indexes refer to. */

@@ -71,9 +71,24 @@ class DictionaryTest {
             frame = ser.serialize("t", records(1, 1024, 0).get(0));
         }
         try (AdaptiveDeserializer<byte[]> de = SerdeConfigs.deserializer(SerdeConfigs.with())) {
-            assertThatThrownBy(() -> de.deserialize("t", frame)).isInstanceOf(AdaptiveFrameException.class)
-                    .hasMessageContaining("dictionary id " + id);
+            assertThatThrownBy(() -> de.deserialize("t", frame)).isInstanceOf(DictionaryUnavailableException.class)
+                    .hasMessageContaining("dictionary id " + id)
+                    .satisfies(e -> assertThat(((DictionaryUnavailableException) e).dictionaryId()).isEqualTo(id));
         }
+    }
+
+    @Test
+    void zstdRefusesADictionaryWithDamagedTables() throws IOException {
+        byte[] good = Files.readAllBytes(trainedDictionary());
+        assertThat(ZstdDictionary.problem(good, good.length)).isNull();
+        assertThat(ZstdDictionary.problem(good, good.length - 1)).contains("over the limit");
+        byte[] damaged = good.clone();
+        for (int i = 8; i < 136; i++) {
+            damaged[i] = (byte) 0xFF; // the entropy tables follow the magic and the id
+        }
+        assertThat(ZstdDictionary.problem(damaged, damaged.length)).contains("zstd refuses");
+        byte[] rawContent = Arrays.copyOfRange(good, 1000, 5000);
+        assertThat(ZstdDictionary.problem(rawContent, rawContent.length)).contains("with an id");
     }
 
     @Test

@@ -26,8 +26,9 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
  * Producer throughput and bytes on the wire, unthrottled and under a broker quota, for JSON
- * events of ~1 KB and ~10 KB: the adaptive serde (with and without a dictionary, stacked on the
- * producer's own compression, and with AdOC's rule as its controller) against
+ * events of ~1 KB and ~10 KB: the adaptive serde (with the dictionary it trains online, with none,
+ * with a file trained beforehand, stacked on the producer's own compression, and with AdOC's rule
+ * as its controller) against
  * {@code compression.type} none / lz4 / zstd. The second argument runs only the contenders it
  * names, e.g. {@code compression.type=zstd,adaptive,adaptive:adoc}.
  * Each run sends for a fixed time and reports what the broker acknowledged after a warm-up.
@@ -50,20 +51,30 @@ public final class KafkaSerdeBenchmark {
 
     private KafkaSerdeBenchmark() {}
 
+    /** Where an adaptive contender's dictionary comes from. */
+    private enum Dictionary {
+        /** Trained online and shared through the dictionary topic: the default. */
+        ONLINE,
+        /** None: {@code adaptive.dictionary.topic} empty. */
+        NONE,
+        /** A file trained beforehand on another seed, in {@code adaptive.zstd.dictionaries}. */
+        FILE
+    }
+
     /** One contender: a serializer setup and the producer's compression.type. */
     private static final class Contender {
         final String name;
         final boolean adaptive;
-        final boolean dictionary;
+        final Dictionary dictionary;
         final String compressionType;
         /** The serde's {@code adaptive.controller}, or {@code null} for its default. */
         final String controller;
 
-        Contender(String name, boolean adaptive, boolean dictionary, String compressionType) {
-            this(name, adaptive, dictionary, compressionType, null);
+        Contender(String name, String compressionType) {
+            this(name, false, Dictionary.NONE, compressionType, null);
         }
 
-        Contender(String name, boolean adaptive, boolean dictionary, String compressionType, String controller) {
+        Contender(String name, boolean adaptive, Dictionary dictionary, String compressionType, String controller) {
             this.name = name;
             this.adaptive = adaptive;
             this.dictionary = dictionary;
@@ -73,13 +84,14 @@ public final class KafkaSerdeBenchmark {
     }
 
     private static final List<Contender> CONTENDERS = List.of(
-            new Contender("compression.type=none", false, false, "none"),
-            new Contender("compression.type=lz4", false, false, "lz4"),
-            new Contender("compression.type=zstd", false, false, "zstd"),
-            new Contender("adaptive", true, false, "none"),
-            new Contender("adaptive:adoc", true, false, "none", "adoc"),
-            new Contender("adaptive + dictionary", true, true, "none"),
-            new Contender("adaptive + compression.type=lz4", true, false, "lz4"));
+            new Contender("compression.type=none", "none"),
+            new Contender("compression.type=lz4", "lz4"),
+            new Contender("compression.type=zstd", "zstd"),
+            new Contender("adaptive", true, Dictionary.ONLINE, "none", null),
+            new Contender("adaptive (no dictionary)", true, Dictionary.NONE, "none", null),
+            new Contender("adaptive:adoc", true, Dictionary.ONLINE, "none", "adoc"),
+            new Contender("adaptive + dictionary file", true, Dictionary.FILE, "none", null),
+            new Contender("adaptive + compression.type=lz4", true, Dictionary.ONLINE, "lz4", null));
 
     /** Runs every contender for both record sizes, unthrottled and then under the quota. */
     public static void main(String[] args) throws Exception {
@@ -106,8 +118,9 @@ public final class KafkaSerdeBenchmark {
         } finally {
             Files.deleteIfExists(dictionary);
         }
-        System.out.println("| Quota | Record | Contender | MB/s (raw, acknowledged) | Wire bytes / raw | Send-thread CPU ns per raw byte | Records per rung |");
-        System.out.println("|---|---|---|---|---|---|---|");
+        System.out.println("| Quota | Record | Contender | MB/s (raw, acknowledged) | Wire bytes / raw "
+                + "| Send-thread CPU ns per raw byte | Trained dictionary in use after (s) | Records per rung |");
+        System.out.println("|---|---|---|---|---|---|---|---|");
         rows.forEach(System.out::println);
     }
 
@@ -177,8 +190,10 @@ public final class KafkaSerdeBenchmark {
             if (c.controller != null) {
                 p.put(AdaptiveSerdeConfig.CONTROLLER, c.controller);
             }
-            if (c.dictionary) {
+            if (c.dictionary == Dictionary.FILE) {
                 p.put(AdaptiveSerdeConfig.ZSTD_DICTIONARIES, dictionary.toString());
+            } else if (c.dictionary == Dictionary.NONE) {
+                p.put(AdaptiveSerdeConfig.DICTIONARY_TOPIC, "");
             }
             adaptive = new AdaptiveSerializer<>();
             adaptive.configure(KafkaClients.asMap(p), false);
@@ -193,6 +208,7 @@ public final class KafkaSerdeBenchmark {
         double wire;
         long cpu;
         long ackedInWindow;
+        double dictionaryAfter = -1;
         try {
             producer.partitionsFor(topic); // metadata first, so it is not timed
             long cpu0 = threads.getCurrentThreadCpuTime();
@@ -200,9 +216,11 @@ public final class KafkaSerdeBenchmark {
             long measureStart = t0 + warmupMillis * 1_000_000;
             long end = measureStart + measureMillis * 1_000_000;
             long ackedAtStart = -1;
+            double wireAtStart = 0;
             for (int i = 0; System.nanoTime() < end; i++) {
                 if (ackedAtStart < 0 && System.nanoTime() >= measureStart) {
                     ackedAtStart = acked.get();
+                    wireAtStart = metric(producer.metrics(), "outgoing-byte-total");
                 }
                 int r = i % distinct;
                 producer.send(new ProducerRecord<>(topic, Arrays.copyOfRange(data, r * size, (r + 1) * size)),
@@ -212,18 +230,26 @@ public final class KafkaSerdeBenchmark {
                             }
                         });
                 sent += size;
+                if (dictionaryAfter < 0 && c.dictionary == Dictionary.ONLINE && (i & 255) == 0
+                        && !adaptive.statistics().dictionaries().isEmpty()) {
+                    dictionaryAfter = (System.nanoTime() - t0) / 1e9;
+                }
             }
             ackedInWindow = acked.get() - Math.max(0, ackedAtStart);
             cpu = (threads.getCurrentThreadCpuTime() - cpu0) / 1_000_000;
-            wire = metric(producer.metrics(), "outgoing-byte-total");
+            wire = metric(producer.metrics(), "outgoing-byte-total") - wireAtStart;
         } finally {
             producer.close(Duration.ZERO); // records still queued are abandoned, not timed
         }
-        // Wire bytes per raw byte of what left the producer (acknowledged), not of what was queued.
-        double ratio = wire / Math.max(1, acked.get());
-        return String.format(Locale.ROOT, "| %s | %d KB | %s | %.2f | %.3f | %.0f | %s |", quota, size / 1024, c.name,
-                ackedInWindow / 1e6 / (measureMillis / 1e3), ratio, cpu * 1e6 / Math.max(1, sent) ,
-                adaptive == null ? "" : adaptive.statistics().recordsByRung());
+        // Wire bytes sent per raw byte acknowledged, both in the measured part: what was in flight
+        // at its start and at its end roughly cancel, and records queued but not sent do not count.
+        double ratio = wire / Math.max(1, ackedInWindow);
+        return String.format(Locale.ROOT, "| %s | %d KB | %s | %.2f | %.3f | %.0f | %s | %s |", quota, size / 1024,
+                c.name, ackedInWindow / 1e6 / (measureMillis / 1e3), ratio, cpu * 1e6 / Math.max(1, sent),
+                dictionaryAfter < 0 ? "" : String.format(Locale.ROOT, "%.1f", dictionaryAfter),
+                adaptive == null ? "" : adaptive.statistics().recordsByRung()
+                        + (adaptive.statistics().recordsWithDictionary() == 0 ? ""
+                                : ", with dictionary " + adaptive.statistics().recordsWithDictionary()));
     }
 
     private static double metric(Map<MetricName, ? extends Metric> metrics, String name) {

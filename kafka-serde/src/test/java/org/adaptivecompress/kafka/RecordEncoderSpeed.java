@@ -44,7 +44,7 @@ public final class RecordEncoderSpeed {
             Ladder ladder = Ladder.parse(AdaptiveSerdeConfig.DEFAULT_LADDER);
             for (int round = 1; round <= ROUNDS; round++) {
                 for (ZstdDictionary d : new ZstdDictionary[] {null, dictionary}) {
-                    try (RecordEncoder encoder = new RecordEncoder(ladder, d)) {
+                    try (RecordEncoder encoder = new RecordEncoder(ladder, 1)) {
                         for (int rung = 1; rung <= 3; rung++) {
                             // The garbage of the loops before, collected inside this one, made the
                             // first timed loop of each round (LZ4 on 1 KB records) half as fast.
@@ -52,7 +52,7 @@ public final class RecordEncoderSpeed {
                             long out = 0;
                             long t0 = System.nanoTime();
                             for (int r = 0; r < RECORDS; r++) {
-                                out += encoder.encode(records[r], rung, 0).length;
+                                out += encoder.encode(records[r], rung, 0, d).length;
                             }
                             double seconds = (System.nanoTime() - t0) / 1e9;
                             if (round == ROUNDS) {

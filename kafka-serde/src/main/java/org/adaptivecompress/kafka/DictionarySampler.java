@@ -1,0 +1,76 @@
+package org.adaptivecompress.kafka;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The recent values of one topic, kept to train a dictionary on and to measure a dictionary's
+ * gain against: a ring bounded by count and by bytes, oldest out first. It keeps every
+ * {@code stride}-th value offered, so a ring that only checks a live dictionary spans more of the
+ * stream than one that fills for training. Thread-safe; {@link #offer} copies nothing it skips.
+ */
+final class DictionarySampler {
+
+    /** Values longer than this are not kept: a dictionary gains little on them. */
+    static final int MAX_SAMPLE_LENGTH = 64 * 1024;
+
+    private final int maxRecords;
+    private final long maxBytes;
+    private final int minLength;
+    private final ArrayDeque<byte[]> ring = new ArrayDeque<>();
+    private long bytes;
+    private int stride = 1;
+    private long offered;
+
+    DictionarySampler(int maxRecords, long maxBytes, int minLength) {
+        this.maxRecords = maxRecords;
+        this.maxBytes = maxBytes;
+        this.minLength = minLength;
+    }
+
+    /** Keeps a copy of {@code value} if it is its turn and of a useful length; true once {@link #full()}. */
+    synchronized boolean offer(byte[] value) {
+        if (value.length < minLength || value.length > MAX_SAMPLE_LENGTH || offered++ % stride != 0) {
+            return full();
+        }
+        ring.addLast(value.clone());
+        bytes += value.length;
+        while (ring.size() > maxRecords || bytes > maxBytes) {
+            bytes -= ring.removeFirst().length;
+        }
+        return full();
+    }
+
+    /** True once the ring holds as many values as it may, or nine tenths of its bytes. */
+    synchronized boolean full() {
+        return ring.size() >= maxRecords || bytes * 10 >= maxBytes * 9;
+    }
+
+    /** Keeps one value in {@code n} from now on. */
+    synchronized void stride(int n) {
+        stride = n;
+    }
+
+    /** Empties the ring, e.g. to collect only data of a new shape. */
+    synchronized void clear() {
+        ring.clear();
+        bytes = 0;
+    }
+
+    /** The values held now, oldest first; the arrays are shared and must not be changed. */
+    synchronized List<byte[]> snapshot() {
+        return new ArrayList<>(ring);
+    }
+
+    /** The newest {@code n} values held (all if fewer), oldest first; shared arrays, as {@link #snapshot}. */
+    synchronized List<byte[]> newest(int n) {
+        List<byte[]> all = new ArrayList<>(ring);
+        return all.subList(Math.max(0, all.size() - n), all.size());
+    }
+
+    /** Values held now. */
+    synchronized int size() {
+        return ring.size();
+    }
+}
