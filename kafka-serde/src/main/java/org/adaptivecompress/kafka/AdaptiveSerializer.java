@@ -8,6 +8,7 @@ import org.adaptivecompress.codec.Ladder;
 import org.adaptivecompress.control.LevelControllers;
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.serialization.Serializer;
@@ -47,6 +48,7 @@ public final class AdaptiveSerializer<T> implements Serializer<T> {
     private ZstdDictionary fileDictionary;
     private OnlineDictionaries onlineDictionaries;
     private final LongAdder dictionaryRecords = new LongAdder();
+    private int maxDictionaryValueBytes;
     private int minCompressBytes;
     private String clientId;
 
@@ -79,6 +81,7 @@ public final class AdaptiveSerializer<T> implements Serializer<T> {
         int dictionaries = onlineDictionaries == null ? 1 : config.getInt(AdaptiveSerdeConfig.DICTIONARY_MAX_TOPICS) + 1;
         encoders = new ContextPool<>(() -> new RecordEncoder(ladder, dictionaries));
         minCompressBytes = config.getInt(AdaptiveSerdeConfig.MIN_COMPRESS_BYTES);
+        maxDictionaryValueBytes = config.getInt(AdaptiveSerdeConfig.DICTIONARY_MAX_VALUE_BYTES);
 
         boolean intercepted = interceptorConfigured(configs);
         boolean linked = id != null && !id.toString().isEmpty() && intercepted;
@@ -104,7 +107,17 @@ public final class AdaptiveSerializer<T> implements Serializer<T> {
                 linked ? LevelControllers.byName(config.getString(AdaptiveSerdeConfig.CONTROLLER)).get() : null,
                 config.decisionListener(), gauge, config.getInt(AdaptiveSerdeConfig.FALLBACK_RUNG),
                 config.getInt(AdaptiveSerdeConfig.OBSERVATION_RECORDS),
-                config.getInt(AdaptiveSerdeConfig.OBSERVATION_BYTES));
+                config.getInt(AdaptiveSerdeConfig.OBSERVATION_BYTES),
+                lingerMillis(configs));
+    }
+
+    /** The producer's {@code linger.ms}, or Kafka's default for it. */
+    private static long lingerMillis(Map<String, ?> configs) {
+        Object linger = configs.get(ProducerConfig.LINGER_MS_CONFIG);
+        if (linger == null) {
+            linger = ProducerConfig.configDef().defaultValues().get(ProducerConfig.LINGER_MS_CONFIG);
+        }
+        return ((Number) ConfigDef.parseType(ProducerConfig.LINGER_MS_CONFIG, linger, ConfigDef.Type.LONG)).longValue();
     }
 
     /** Dictionary files configured by hand take precedence; training needs a cluster to publish to. */
@@ -161,8 +174,7 @@ public final class AdaptiveSerializer<T> implements Serializer<T> {
             return null;
         }
         long start = System.nanoTime();
-        ZstdDictionary dictionary = onlineDictionaries != null ? onlineDictionaries.dictionaryFor(topic, value)
-                : fileDictionary;
+        ZstdDictionary dictionary = dictionaryFor(topic, value);
         RecordEncoder encoder = encoders.take();
         byte[] frame;
         int storedRung;
@@ -182,6 +194,17 @@ public final class AdaptiveSerializer<T> implements Serializer<T> {
         }
         decider.recorded(storedRung, incompressible, value.length, frame.length, System.nanoTime() - start);
         return frame;
+    }
+
+    /**
+     * The dictionary for {@code value}: the file's, or the topic's trained one; none for values
+     * over {@code adaptive.dictionary.max.value.bytes}.
+     */
+    private ZstdDictionary dictionaryFor(String topic, byte[] value) {
+        if (value.length > maxDictionaryValueBytes) {
+            return null;
+        }
+        return onlineDictionaries != null ? onlineDictionaries.dictionaryFor(topic, value) : fileDictionary;
     }
 
     /** A snapshot of what this serializer has done so far; safe from any thread. */

@@ -12,26 +12,26 @@ import java.util.List;
  */
 final class DictionarySampler {
 
-    /** Values longer than this are not kept: a dictionary gains little on them. */
-    static final int MAX_SAMPLE_LENGTH = 64 * 1024;
-
     private final int maxRecords;
     private final long maxBytes;
     private final int minLength;
+    private final int maxLength;
     private final ArrayDeque<byte[]> ring = new ArrayDeque<>();
     private long bytes;
     private int stride = 1;
     private long offered;
 
-    DictionarySampler(int maxRecords, long maxBytes, int minLength) {
+    /** Keeps values of {@code minLength} to {@code maxLength} bytes. */
+    DictionarySampler(int maxRecords, long maxBytes, int minLength, int maxLength) {
         this.maxRecords = maxRecords;
         this.maxBytes = maxBytes;
         this.minLength = minLength;
+        this.maxLength = maxLength;
     }
 
     /** Keeps a copy of {@code value} if it is its turn and of a useful length; true once {@link #full()}. */
     synchronized boolean offer(byte[] value) {
-        if (value.length < minLength || value.length > MAX_SAMPLE_LENGTH || offered++ % stride != 0) {
+        if (value.length < minLength || value.length > maxLength || offered++ % stride != 0) {
             return full();
         }
         ring.addLast(value.clone());

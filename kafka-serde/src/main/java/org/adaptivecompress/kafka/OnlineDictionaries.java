@@ -278,7 +278,8 @@ final class OnlineDictionaries implements AutoCloseable {
         volatile long notBeforeNanos = System.nanoTime();
 
         TopicDictionary(DictionarySettings settings) {
-            sampler = new DictionarySampler(settings.trainingRecords, settings.trainingBytes, settings.minSampleLength);
+            sampler = new DictionarySampler(settings.trainingRecords, settings.trainingBytes, settings.minSampleLength,
+                    settings.maxSampleLength);
         }
 
         /**
@@ -318,6 +319,7 @@ final class OnlineDictionaries implements AutoCloseable {
         final int trainingRecords;
         final long trainingBytes;
         final int minSampleLength;
+        final int maxSampleLength;
         final double minGain;
         final double retrainGainLoss;
         final Duration checkInterval;
@@ -331,6 +333,7 @@ final class OnlineDictionaries implements AutoCloseable {
             trainingRecords = c.getInt(AdaptiveSerdeConfig.DICTIONARY_TRAINING_RECORDS);
             trainingBytes = c.getInt(AdaptiveSerdeConfig.DICTIONARY_TRAINING_BYTES);
             minSampleLength = Math.max(1, c.getInt(AdaptiveSerdeConfig.MIN_COMPRESS_BYTES));
+            maxSampleLength = c.getInt(AdaptiveSerdeConfig.DICTIONARY_MAX_VALUE_BYTES);
             minGain = c.getDouble(AdaptiveSerdeConfig.DICTIONARY_MIN_GAIN);
             retrainGainLoss = c.getDouble(AdaptiveSerdeConfig.DICTIONARY_RETRAIN_GAIN_LOSS);
             checkInterval = Duration.ofMillis(c.getLong(AdaptiveSerdeConfig.DICTIONARY_CHECK_INTERVAL_MS));

@@ -35,7 +35,7 @@ final class RungDecider {
     private final int observationRecords;
     private final int observationBytes;
     private final ReentrantLock decisionLock = new ReentrantLock();
-    private final StandingBacklog standing = new StandingBacklog();
+    private final StandingBacklog standing;
 
     private volatile int rung;
 
@@ -61,9 +61,11 @@ final class RungDecider {
      * @param controller the controller, or {@code null} to stay at {@code fixedRung}
      * @param listener told every decision of the controller, on the thread that runs it
      * @param gauge the producer's in-flight bytes, {@code null} exactly when controller is
+     * @param lingerMillis the producer's {@code linger.ms}, which its batches wait by design
      */
     RungDecider(Ladder ladder, LevelController controller, DecisionListener listener, InFlightGauge gauge,
-            int fixedRung, int observationRecords, int observationBytes) {
+            int fixedRung, int observationRecords, int observationBytes, long lingerMillis) {
+        this.standing = new StandingBacklog(lingerMillis);
         this.ladder = ladder;
         this.controller = controller;
         this.listener = listener;

@@ -12,7 +12,10 @@ package org.adaptivecompress.kafka;
  * how long its bytes wait, not by its size: the backlog counts only while the bytes acknowledged
  * now waited more than twice the shortest wait seen plus {@value #SLACK_MILLIS} ms. A floor of
  * linger and round trip waits the same at any rate; a backlog the broker or a quota holds waits
- * longer with every byte queued.
+ * longer with every byte queued. The producer's {@code linger.ms} is added to that threshold: a
+ * producer that serializes slowly (a high rung on large records) sends each batch only once it has
+ * lingered, so its floor rises by up to the linger while the link is idle. Read as a backlog, that
+ * floor made the link look as slow as the producer's own output and held the top rung there.
  *
  * <p>A backlog that stood by its wait counts on until its waits have stayed short for
  * {@value #INTERVAL_MILLIS} ms, CoDel's interval: acknowledgements a quota held come in a burst,
@@ -20,19 +23,25 @@ package org.adaptivecompress.kafka;
  * controller saw, which took the burst for a link ten times faster (a 200 KB/s quota read as
  * 3 MB/s) and sent the next records at LZ4 or raw.
  *
+ * <p>Until the first acknowledgement, the backlog stands only once its oldest bytes have waited
+ * the linger and an interval: the first request also waits for metadata and a connection. Counted
+ * at once, those milliseconds with nothing acknowledged read as a link that carried nothing, which
+ * sent an unthrottled producer to the top rung and kept it there.
+ *
  * <p>The wait is read from marks of how many bytes had been serialized when, one per decision:
  * the last byte acknowledged was serialized between the newest mark it covers and the next,
  * interpolated. Not thread-safe; the decider calls it under its decision lock.
  */
 final class StandingBacklog {
 
-    /** Added to twice the shortest wait, so that a floor of a fraction of a millisecond is not read as standing. */
+    /** Added to twice the shortest wait and the linger, so that a floor of a fraction of a millisecond is not read as standing. */
     static final int SLACK_MILLIS = 5;
     /** Marks kept; at one per decision they span from tens of milliseconds (fast) to seconds (a quota). */
     static final int MARKS = 256;
     /** How long the waits of a backlog that stood must stay short before it stops counting. */
     static final int INTERVAL_MILLIS = 100;
 
+    private final long lingerNanos;
     private final long[] markSerialized = new long[MARKS];
     private final long[] markNanos = new long[MARKS];
     private int marks;
@@ -43,6 +52,11 @@ final class StandingBacklog {
     /** When the waits of the backlog that stood turned short; -1 while they are long or it is gone. */
     private long shortSinceNanos = -1;
 
+    /** @param lingerMillis the producer's {@code linger.ms} */
+    StandingBacklog(long lingerMillis) {
+        this.lingerNanos = lingerMillis * 1_000_000L;
+    }
+
     /**
      * Records one decision's totals and returns the backlog the controller should see.
      *
@@ -50,7 +64,7 @@ final class StandingBacklog {
      * @param acknowledgedTotal bytes acknowledged (or failed) since the start
      * @param inFlight bytes serialized and not yet acknowledged
      * @param nanoTime now, {@link System#nanoTime()}
-     * @return {@code inFlight} while the backlog stands (or before any wait was measured), else 0
+     * @return {@code inFlight} while the backlog stands, else 0
      */
     long observe(long serializedTotal, long acknowledgedTotal, long inFlight, long nanoTime) {
         boolean standing;
@@ -67,7 +81,9 @@ final class StandingBacklog {
             // The bytes acknowledged now were serialized before the oldest mark: they waited at least this long.
             standing = judge(nanoTime - markNanos[oldest()] > threshold(), nanoTime);
         } else {
-            standing = true; // nothing measured yet: the backlog as it is, as without this filter
+            // Nothing acknowledged yet: the first request waits for metadata and a connection, which
+            // says nothing of the link, so the backlog stands only once that has taken an interval.
+            standing = marks > 0 && nanoTime - markNanos[oldest()] > lingerNanos + INTERVAL_MILLIS * 1_000_000L;
         }
         mark(serializedTotal, nanoTime);
         return standing ? inFlight : 0;
@@ -118,7 +134,7 @@ final class StandingBacklog {
     }
 
     private long threshold() {
-        return 2 * shortestWaitNanos + SLACK_MILLIS * 1_000_000L;
+        return 2 * shortestWaitNanos + lingerNanos + SLACK_MILLIS * 1_000_000L;
     }
 
     /** The newest mark whose bytes are all acknowledged, or -1. */

@@ -15,7 +15,7 @@ class DictionarySamplerTest {
 
     @Test
     void keepsTheNewestValuesWithinItsCountAndFillsAtIt() {
-        DictionarySampler s = new DictionarySampler(3, 1 << 20, 1);
+        DictionarySampler s = new DictionarySampler(3, 1 << 20, 1, 1024);
         assertThat(s.offer(value(10, 1))).isFalse();
         assertThat(s.offer(value(10, 2))).isFalse();
         assertThat(s.offer(value(10, 3))).isTrue();
@@ -27,7 +27,7 @@ class DictionarySamplerTest {
 
     @Test
     void keepsWithinItsBytesAndFillsAtNineTenthsOfThem() {
-        DictionarySampler s = new DictionarySampler(1000, 1000, 1);
+        DictionarySampler s = new DictionarySampler(1000, 1000, 1, 1024);
         for (int i = 0; i < 8; i++) {
             assertThat(s.offer(value(100, i))).isFalse();
         }
@@ -40,9 +40,9 @@ class DictionarySamplerTest {
 
     @Test
     void skipsShortAndLongValuesAndKeepsOneInStride() {
-        DictionarySampler s = new DictionarySampler(100, 1 << 20, 64);
+        DictionarySampler s = new DictionarySampler(100, 1 << 20, 64, 1024);
         s.offer(value(63, 0));
-        s.offer(value(DictionarySampler.MAX_SAMPLE_LENGTH + 1, 0));
+        s.offer(value(1025, 0));
         assertThat(s.size()).isZero();
         s.stride(4);
         for (int i = 0; i < 8; i++) {
@@ -55,7 +55,7 @@ class DictionarySamplerTest {
 
     @Test
     void copiesWhatItKeeps() {
-        DictionarySampler s = new DictionarySampler(10, 1 << 20, 1);
+        DictionarySampler s = new DictionarySampler(10, 1 << 20, 1, 1024);
         byte[] v = value(10, 7);
         s.offer(v);
         v[0] = 9;

@@ -62,6 +62,21 @@ class DictionaryTest {
     }
 
     @Test
+    void valuesOverTheLimitGoWithoutTheDictionaryUnlessTheLimitIsRaised() throws IOException {
+        Path dict = trainedDictionary();
+        byte[] large = records(1, 10 * 1024, 0).get(0);
+        try (AdaptiveSerializer<byte[]> byDefault = SerdeConfigs.serializer(SerdeConfigs.with(
+                AdaptiveSerdeConfig.FALLBACK_RUNG, 3, AdaptiveSerdeConfig.ZSTD_DICTIONARIES, dict.toString()));
+                AdaptiveSerializer<byte[]> raised = SerdeConfigs.serializer(SerdeConfigs.with(
+                        AdaptiveSerdeConfig.FALLBACK_RUNG, 3, AdaptiveSerdeConfig.ZSTD_DICTIONARIES, dict.toString(),
+                        AdaptiveSerdeConfig.DICTIONARY_MAX_VALUE_BYTES, 16 * 1024))) {
+            assertThat(byDefault.serialize("t", large)[1] & RecordFrame.FLAG_DICTIONARY).isZero();
+            assertThat(raised.serialize("t", large)[1] & RecordFrame.FLAG_DICTIONARY).isNotZero();
+            assertThat(raised.statistics().recordsWithDictionary()).isEqualTo(1);
+        }
+    }
+
+    @Test
     void readerWithoutTheDictionaryNamesItsId() throws IOException {
         Path dict = trainedDictionary();
         long id = Zstd.getDictIdFromDict(Files.readAllBytes(dict));

@@ -39,6 +39,20 @@ class ProducerFeedbackTest {
         return Arrays.copyOfRange(data, i * 1024, (i + 1) * 1024);
     }
 
+    /**
+     * After the first decisions, waits out the linger and the interval a backlog must stand
+     * before the first acknowledgement counts as a slow link rather than a connection being made.
+     */
+    static void brokerSilentForAnInterval(int record) {
+        if (record == 64) {
+            try {
+                Thread.sleep(StandingBacklog.INTERVAL_MILLIS + 50);
+            } catch (InterruptedException e) {
+                throw new AssertionError(e);
+            }
+        }
+    }
+
     private static RecordMetadata ack(int valueSize) {
         return new RecordMetadata(TP, 0, 0, 0, -1, valueSize);
     }
@@ -53,6 +67,7 @@ class ProducerFeedbackTest {
         try (AdaptiveSerializer<byte[]> ser = SerdeConfigs.serializer(cfg)) {
             for (int i = 0; i < 2000; i++) {
                 unacked.add(ser.serialize("t", record(data, i)).length);
+                brokerSilentForAnInterval(i);
             }
             SerializerStatistics stalled = ser.statistics();
             assertThat(stalled.adaptive()).isTrue();
@@ -138,6 +153,7 @@ class ProducerFeedbackTest {
             for (int i = 0; i < records; i++) {
                 sa.serialize("t", record(data, i)); // never acknowledged
                 ib.onAcknowledgement(ack(sb.serialize("t", record(data, i)).length), null);
+                brokerSilentForAnInterval(i);
             }
             return new SerializerStatistics[] {sa.statistics(), sb.statistics()};
         } finally {

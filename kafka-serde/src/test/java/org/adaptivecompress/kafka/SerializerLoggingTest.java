@@ -48,6 +48,7 @@ class SerializerLoggingTest {
             for (int i = 0; i < 2000; i++) { // nothing acknowledged: the backlog grows, the rung climbs
                 value[i % value.length] = (byte) i;
                 s.serialize("t", value);
+                ProducerFeedbackTest.brokerSilentForAnInterval(i);
             }
             assertThat(s.statistics().adaptive()).isTrue();
             assertThat(warnings.lines()).isEmpty();

@@ -15,18 +15,38 @@ class StandingBacklogTest {
 
     /** Serializes at {@code bytesPerMs}, decides every {@code decisionMs}; acknowledgements trail by a wait. */
     private static final class Producer {
-        final StandingBacklog backlog = new StandingBacklog();
-        final double bytesPerMs;
+        final StandingBacklog backlog;
+        double bytesPerMs;
         final double decisionMs;
         double nowMs;
+        /** Bytes serialized before the current rate began, and when it began. */
+        long serializedBefore;
+        double rateSinceMs;
+        double rateBeforeBytesPerMs;
 
         Producer(double bytesPerMs, double decisionMs) {
+            this(bytesPerMs, decisionMs, 0);
+        }
+
+        Producer(double bytesPerMs, double decisionMs, long lingerMillis) {
             this.bytesPerMs = bytesPerMs;
             this.decisionMs = decisionMs;
+            this.backlog = new StandingBacklog(lingerMillis);
+        }
+
+        /** From now on serializes at {@code newBytesPerMs}. */
+        void rate(double newBytesPerMs) {
+            serializedBefore = serializedAt(nowMs);
+            rateSinceMs = nowMs;
+            rateBeforeBytesPerMs = bytesPerMs;
+            bytesPerMs = newBytesPerMs;
         }
 
         long serializedAt(double ms) {
-            return (long) (bytesPerMs * Math.max(0, ms));
+            if (ms < rateSinceMs) {
+                return (long) (serializedBefore - (rateSinceMs - ms) * rateBeforeBytesPerMs);
+            }
+            return serializedBefore + (long) (bytesPerMs * Math.max(0, ms - rateSinceMs));
         }
 
         /** The next decision with the bytes serialized {@code waitMs} ago acknowledged. */
@@ -51,6 +71,19 @@ class StandingBacklogTest {
                     assertThat(seen).as("decision %d at %.0f bytes/ms", i, bytesPerMs).isZero();
                 }
             }
+        }
+    }
+
+    @Test
+    void batchesThatLingerBecauseTheProducerSlowedAreNotABacklog() {
+        Producer p = new Producer(300_000, 0.2, 5); // 10 KB records at 300 MB/s: batches fill at once
+        for (int i = 0; i < 500; i++) {
+            p.decideWithWait(1);
+        }
+        p.rate(5_000); // zstd:19 on the producer thread: each batch now leaves after its 5 ms linger
+        for (int i = 0; i < 200; i++) {
+            long seen = p.decideWithWait(5 + 1.5 + (i % 5) * 0.3);
+            assertThat(seen).as("decision %d after slowing down", i).isZero();
         }
     }
 
@@ -141,15 +174,17 @@ class StandingBacklogTest {
     }
 
     @Test
-    void beforeAnyWaitIsMeasuredTheBacklogIsTakenAsItIs() {
-        StandingBacklog backlog = new StandingBacklog();
-        assertThat(backlog.observe(64 * 1024, 0, 64 * 1024, 1 * MS)).isEqualTo(64 * 1024);
-        assertThat(backlog.observe(128 * 1024, 0, 128 * 1024, 2 * MS)).isEqualTo(128 * 1024);
+    void beforeTheFirstAcknowledgementTheBacklogStandsOnlyOnceItWaitedTheLingerAndAnInterval() {
+        StandingBacklog backlog = new StandingBacklog(5);
+        assertThat(backlog.observe(64 * 1024, 0, 64 * 1024, 1 * MS)).as("connecting").isZero();
+        assertThat(backlog.observe(128 * 1024, 0, 128 * 1024, 20 * MS)).as("connecting").isZero();
+        assertThat(backlog.observe(192 * 1024, 0, 192 * 1024, 105 * MS)).as("linger + interval not yet over").isZero();
+        assertThat(backlog.observe(256 * 1024, 0, 256 * 1024, 107 * MS)).isEqualTo(256 * 1024);
     }
 
     @Test
     void anEmptyBacklogIsNone() {
-        StandingBacklog backlog = new StandingBacklog();
+        StandingBacklog backlog = new StandingBacklog(0);
         assertThat(backlog.observe(64 * 1024, 64 * 1024, 0, 1 * MS)).isZero();
     }
 }
