@@ -29,14 +29,15 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
  * events of ~1 KB and ~10 KB: the adaptive serde (with the dictionary it trains online, with none,
  * with a file trained beforehand, stacked on the producer's own compression, and with AdOC's rule
  * as its controller) against
- * {@code compression.type} none / lz4 / zstd. The second argument runs only the contenders it
+ * {@code compression.type} none / lz4 / zstd. The third argument sets every producer's
+ * {@code batch.size} (Kafka's default, 16 KiB, without it). The second runs only the contenders it
  * names, e.g. {@code compression.type=zstd,adaptive,adaptive:adoc}.
  * Each run sends for a fixed time and reports what the broker acknowledged after a warm-up.
  * Prints a Markdown table. Run:
  *
  * <pre>
  * mvn -B -o -q -f kafka-serde/pom.xml test-compile exec:java -Dexec.classpathScope=test \
- *     -Dexec.mainClass=org.adaptivecompress.kafka.KafkaSerdeBenchmark [-Dexec.args="QUOTA_BYTES_PER_S [NAME,NAME...]"]
+ *     -Dexec.mainClass=org.adaptivecompress.kafka.KafkaSerdeBenchmark [-Dexec.args="QUOTA_BYTES_PER_S [NAME,NAME... [BATCH_SIZE]]"]
  * </pre>
  */
 public final class KafkaSerdeBenchmark {
@@ -101,6 +102,7 @@ public final class KafkaSerdeBenchmark {
     public static void main(String[] args) throws Exception {
         double quota = args.length > 0 ? Double.parseDouble(args[0]) : 500_000;
         List<Contender> contenders = args.length > 1 ? selected(args[1]) : CONTENDERS;
+        Integer batchSize = args.length > 2 ? Integer.valueOf(args[2]) : null;
         Path dictionary = jsonEventsDictionary();
         List<String> rows = new ArrayList<>();
         try (EmbeddedKafkaBroker broker = new EmbeddedKafkaBroker().start()) {
@@ -111,7 +113,7 @@ public final class KafkaSerdeBenchmark {
                 for (int size : new int[] {1024, 10 * 1024}) {
                     byte[] data = DataKind.JSON_EVENTS.generate(DATA_BYTES);
                     for (Contender c : contenders) {
-                        rows.add(run(broker.bootstrapServers(), c, dictionary, data, size,
+                        rows.add(run(broker.bootstrapServers(), c, dictionary, data, size, batchSize,
                                 throttled ? String.format(Locale.ROOT, "%.0f KB/s", quota / 1000) : "none",
                                 throttled ? THROTTLED_WARMUP_MS : UNTHROTTLED_WARMUP_MS,
                                 throttled ? THROTTLED_MEASURE_MS : UNTHROTTLED_MEASURE_MS));
@@ -172,8 +174,8 @@ public final class KafkaSerdeBenchmark {
      * is the raw bytes acknowledged during the measured part only, so the quota's initial burst
      * allowance (a full quota window) does not flatter the compressing contenders.
      */
-    private static String run(String bootstrap, Contender c, Path dictionary, byte[] data, int size, String quota,
-            long warmupMillis, long measureMillis) throws Exception {
+    private static String run(String bootstrap, Contender c, Path dictionary, byte[] data, int size, Integer batchSize,
+            String quota, long warmupMillis, long measureMillis) throws Exception {
         String clientId = "bench-" + (++runs);
         String topic = clientId;
         KafkaClients.createTopic(bootstrap, topic);
@@ -182,7 +184,9 @@ public final class KafkaSerdeBenchmark {
         p.put("client.id", clientId);
         p.put("compression.type", c.compressionType);
         p.put("linger.ms", "5");
-        p.put("batch.size", String.valueOf(64 * 1024));
+        if (batchSize != null) {
+            p.put("batch.size", batchSize.toString());
+        }
         // A bounded backlog: send() blocks once 4 MiB wait, as a real producer on a slow link would.
         p.put("buffer.memory", String.valueOf(4 << 20));
         p.put("key.serializer", ByteArraySerializer.class.getName());
