@@ -24,6 +24,8 @@ final class RecordFrame {
     static final int FLAG_DICTIONARY = 0x10;
     static final int RESERVED_MASK = 0xE0;
     static final int DICTIONARY_ID_LENGTH = 4;
+    /** Most bytes an LZMA2 payload decodes to per payload byte: twice what LZMA can reach. */
+    static final long LZMA_MAX_EXPANSION = 16_384;
     /** Magic, flags, the longest varint and a dictionary id. */
     static final int MAX_HEADER_LENGTH = 2 + 5 + DICTIONARY_ID_LENGTH;
 
@@ -152,9 +154,11 @@ final class RecordFrame {
      * format's largest expansion, so that a short corrupt value cannot make the reader allocate
      * up to {@code adaptive.max.value.bytes}. An LZ4 sequence yields at most 255 bytes per byte
      * (each match-length byte adds at most 255); deflate at most 1032 (a 258-byte match coded in
-     * 2 bits); a zstd block takes at least 4 bytes (3 of header) and yields at most 128 KiB; an
-     * LZMA2 chunk takes at least 6 bytes and yields at most 2 MiB if compressed, and no more than
-     * it takes if stored.
+     * 2 bits); a zstd block takes at least 4 bytes (3 of header) and yields at most 128 KiB. LZMA
+     * codes a 273-byte match, its longest, in at least 14 binary decisions of at least 1/45 bit
+     * each (11-bit probabilities saturate at 2017/2048): about 7,000 bytes per payload byte, which
+     * xz reaches on runs of one byte (6,821x); the bound is {@value #LZMA_MAX_EXPANSION}x, and
+     * the xz decoder allocates its output and a dictionary as large, so no more than that.
      */
     static long maxDecodedLength(CodecType codec, int stored) {
         switch (codec) {
@@ -167,7 +171,7 @@ final class RecordFrame {
             case ZSTD:
                 return (stored / 4) * (128L << 10);
             case XZ:
-                return (stored / 6) * (2L << 20) + stored;
+                return LZMA_MAX_EXPANSION * stored;
             default:
                 return Long.MAX_VALUE;
         }

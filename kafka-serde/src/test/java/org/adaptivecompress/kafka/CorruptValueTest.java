@@ -102,11 +102,23 @@ class CorruptValueTest {
                 .hasMessageContaining("declares 1048576 bytes, but a 5-byte " + codec + " payload decodes to at most");
     }
 
+    /** The value that once allocated 129 MiB (output and xz dictionary) before it failed. */
+    @Test
+    void aTinyXzValueDeclaringTheLargestValueIsRefusedBeforeAllocating() {
+        byte[] value = withHeader(CodecType.XZ, 64 << 20, new byte[200]);
+        assertThat(value.length).isEqualTo(206);
+        try (AdaptiveDeserializer<byte[]> de = SerdeConfigs.deserializer(SerdeConfigs.with())) {
+            assertThatThrownBy(() -> de.deserialize("orders", value)).isInstanceOf(AdaptiveFrameException.class)
+                    .hasMessageContaining("declares 67108864 bytes, but a 200-byte xz payload decodes to at most "
+                            + 200 * RecordFrame.LZMA_MAX_EXPANSION);
+        }
+    }
+
     /** The expansion bounds hold for the codecs' best case: long runs of one byte at fast and strong levels. */
     @ParameterizedTest
     @ValueSource(strings = {"lz4", "lz4hc:17", "zstd:1", "zstd:19", "xz:0", "xz:9", "deflate:1", "deflate:9"})
     void mostCompressibleValuesStillDecode(String rung) {
-        byte[] zeros = new byte[4 << 20];
+        byte[] zeros = new byte[16 << 20];
         try (AdaptiveSerializer<byte[]> ser = SerdeConfigs.serializer(SerdeConfigs.with(
                 AdaptiveSerdeConfig.LADDER, "raw," + rung, AdaptiveSerdeConfig.FALLBACK_RUNG, 1));
                 AdaptiveDeserializer<byte[]> de = SerdeConfigs.deserializer(SerdeConfigs.with())) {
