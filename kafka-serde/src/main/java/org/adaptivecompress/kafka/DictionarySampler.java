@@ -20,6 +20,7 @@ final class DictionarySampler {
     private long bytes;
     private int stride = 1;
     private long offered;
+    private volatile boolean keptAny;
 
     /** Keeps values of {@code minLength} to {@code maxLength} bytes. */
     DictionarySampler(int maxRecords, long maxBytes, int minLength, int maxLength) {
@@ -35,11 +36,17 @@ final class DictionarySampler {
             return full();
         }
         ring.addLast(value.clone());
+        keptAny = true;
         bytes += value.length;
         while (ring.size() > maxRecords || bytes > maxBytes) {
             bytes -= ring.removeFirst().length;
         }
         return full();
+    }
+
+    /** Whether a value was ever kept; read without locking. */
+    boolean keptAny() {
+        return keptAny;
     }
 
     /** True once the ring holds as many values as it may, or nine tenths of its bytes. */

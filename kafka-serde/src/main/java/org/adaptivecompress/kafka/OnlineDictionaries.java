@@ -20,7 +20,7 @@ import org.slf4j.LoggerFactory;
  * and it publishes its live dictionaries again if the dictionary topic has been deleted.
  *
  * <p>A topic first looks in the dictionary topic for a dictionary trained for it (by another
- * producer, or before a restart) and uses that. One background thread does all the work; the
+ * producer, or before a restart) and uses that, once it has a value a dictionary could serve. One background thread does all the work; the
  * caller's thread only copies a sample now and then and reads a volatile.
  */
 final class OnlineDictionaries implements AutoCloseable {
@@ -65,6 +65,9 @@ final class OnlineDictionaries implements AutoCloseable {
         if (t.sampler.offer(value) && t.needsTraining()) {
             submit(() -> train(topic, t));
         }
+        if (t.needsLookup()) {
+            submit(() -> adoptPublished(topic, t));
+        }
         return t.live;
     }
 
@@ -76,12 +79,7 @@ final class OnlineDictionaries implements AutoCloseable {
             }
             return null;
         }
-        TopicDictionary[] created = new TopicDictionary[1];
-        TopicDictionary t = topics.computeIfAbsent(topic, k -> created[0] = new TopicDictionary(settings));
-        if (created[0] != null) {
-            submit(() -> adoptPublished(topic, created[0]));
-        }
-        return t;
+        return topics.computeIfAbsent(topic, k -> new TopicDictionary(settings));
     }
 
     private void submit(Runnable task) {
@@ -275,6 +273,7 @@ final class OnlineDictionaries implements AutoCloseable {
         /** The live dictionary's gain decayed: train again once the sampler is full. */
         volatile boolean retrain;
         volatile boolean lookedUp;
+        private final AtomicBoolean lookupQueued = new AtomicBoolean();
         volatile long notBeforeNanos = System.nanoTime();
 
         TopicDictionary(DictionarySettings settings) {
@@ -297,6 +296,15 @@ final class OnlineDictionaries implements AutoCloseable {
                 training = true;
                 return true;
             }
+        }
+
+        /**
+         * True, once, when the caller should queue the look-up of a published dictionary: when
+         * the topic's first value that a dictionary could serve was sampled. A topic whose values
+         * are all too short or too long (keys, large records) never reads the dictionary topic.
+         */
+        boolean needsLookup() {
+            return !lookupQueued.get() && sampler.keptAny() && lookupQueued.compareAndSet(false, true);
         }
 
         void adopt(ZstdDictionary d, double gain) {

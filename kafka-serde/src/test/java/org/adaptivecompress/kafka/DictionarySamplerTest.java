@@ -44,11 +44,13 @@ class DictionarySamplerTest {
         s.offer(value(63, 0));
         s.offer(value(1025, 0));
         assertThat(s.size()).isZero();
+        assertThat(s.keptAny()).isFalse();
         s.stride(4);
         for (int i = 0; i < 8; i++) {
             s.offer(value(64, i));
         }
         assertThat(s.snapshot()).extracting(v -> (int) v[0]).containsExactly(0, 4);
+        assertThat(s.keptAny()).isTrue();
         s.clear();
         assertThat(s.size()).isZero();
     }
