@@ -4,11 +4,10 @@ import java.time.Duration;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Objects;
 import org.apache.kafka.clients.CommonClientConfigs;
-import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.serialization.Deserializer;
-import org.apache.kafka.common.utils.Utils;
 
 /**
  * Reads the frames {@link AdaptiveSerializer} writes and hands the decompressed bytes to the
@@ -38,37 +37,47 @@ public final class AdaptiveDeserializer<T> implements Deserializer<T> {
     /** An instance for Kafka to create by class name and configure. */
     public AdaptiveDeserializer() {}
 
+    /**
+     * An instance around {@code delegate}, ready with every default (as when passed to
+     * {@code new KafkaConsumer<>(props, keyDeserializer, valueDeserializer)}, which configures
+     * neither); {@link #configure} configures the delegate with the same properties and replaces
+     * the defaults. {@code adaptive.delegate.deserializer} is then not needed.
+     */
+    public AdaptiveDeserializer(Deserializer<T> delegate) {
+        this.delegate = Objects.requireNonNull(delegate, "delegate is null");
+        setUp(Map.of(), new AdaptiveSerdeConfig(Map.of()));
+    }
+
     @Override
-    @SuppressWarnings("unchecked")
     public void configure(Map<String, ?> configs, boolean isKey) {
         AdaptiveSerdeConfig config = new AdaptiveSerdeConfig(configs);
-        String delegateKey = isKey ? AdaptiveSerdeConfig.KEY_DELEGATE_DESERIALIZER
-                : AdaptiveSerdeConfig.DELEGATE_DESERIALIZER;
-        Class<?> delegateClass = config.getClass(delegateKey);
-        if (delegateClass == null) {
-            throw new ConfigException(delegateKey + " is required when AdaptiveDeserializer is the "
-                    + (isKey ? "key" : "value") + ".deserializer");
+        if (delegate == null) {
+            delegate = config.delegate(isKey ? AdaptiveSerdeConfig.KEY_DELEGATE_DESERIALIZER
+                    : AdaptiveSerdeConfig.DELEGATE_DESERIALIZER, Deserializer.class, "AdaptiveDeserializer", isKey);
         }
-        if (!Deserializer.class.isAssignableFrom(delegateClass)) {
-            throw new ConfigException(delegateKey, delegateClass.getName(), "not a Deserializer");
-        }
-        delegate = Utils.newInstance((Class<Deserializer<T>>) delegateClass);
         delegate.configure(configs, isKey);
-        Map<Integer, ZstdDictionary> dictionaries = new HashMap<>();
+        releaseDecoding();
+        setUp(configs, config);
+    }
+
+    /** Makes the dictionary look-up and decoder contexts that {@code configs} ask for. */
+    private void setUp(Map<String, ?> configs, AdaptiveSerdeConfig config) {
+        Map<Integer, ZstdDictionary> files = new HashMap<>();
         for (String file : config.dictionaryFiles()) {
             ZstdDictionary d = ZstdDictionary.load(file);
-            dictionaries.put(d.id, d);
+            files.put(d.id, d);
         }
-        Map<Integer, ZstdDictionary> byId = Collections.unmodifiableMap(dictionaries);
+        Map<Integer, ZstdDictionary> byId = Collections.unmodifiableMap(files);
         String dictionaryTopic = config.getString(AdaptiveSerdeConfig.DICTIONARY_TOPIC);
         int cacheSize = config.getInt(AdaptiveSerdeConfig.DICTIONARY_CACHE_SIZE);
         DictionaryStore store = dictionaryTopic.isEmpty() || !configs.containsKey(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG)
                 ? null
                 : new DictionaryStore(dictionaryTopic, DictionaryTopic.clientConfigs(configs, "dictionary-reader"),
                         config.getInt(AdaptiveSerdeConfig.DICTIONARY_MAX_BYTES), cacheSize);
-        resolver = new DictionaryResolver(byId, store, dictionaryTopic,
+        DictionaryResolver dictionaries = new DictionaryResolver(byId, store, dictionaryTopic,
                 Duration.ofMillis(config.getLong(AdaptiveSerdeConfig.DICTIONARY_TIMEOUT_MS)));
-        decoders = new ContextPool<>(() -> new RecordDecoder(resolver, cacheSize));
+        resolver = dictionaries;
+        decoders = new ContextPool<>(() -> new RecordDecoder(dictionaries, cacheSize));
         legacyPassthrough = config.getBoolean(AdaptiveSerdeConfig.LEGACY_PASSTHROUGH);
         maxValueBytes = config.getInt(AdaptiveSerdeConfig.MAX_VALUE_BYTES);
     }
@@ -118,11 +127,18 @@ public final class AdaptiveDeserializer<T> implements Deserializer<T> {
         if (delegate != null) {
             delegate.close();
         }
+        releaseDecoding();
+    }
+
+    /** Closes what {@link #setUp} made: the dictionary topic's consumer and the contexts. */
+    private void releaseDecoding() {
         if (resolver != null) {
             resolver.close();
+            resolver = null;
         }
         if (decoders != null) {
             decoders.close();
+            decoders = null;
         }
     }
 }

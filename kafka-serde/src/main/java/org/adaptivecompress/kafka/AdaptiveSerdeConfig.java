@@ -205,6 +205,26 @@ public final class AdaptiveSerdeConfig extends AbstractConfig {
         return Ladder.parse(getString(LADDER));
     }
 
+    /**
+     * A new instance of the delegate class named by {@code key}.
+     *
+     * @param type {@code Serializer} or {@code Deserializer}
+     * @param owner the adaptive class that needs it, for the message
+     * @throws ConfigException if the key is unset or names a class of another type
+     */
+    @SuppressWarnings("unchecked")
+    <D> D delegate(String key, Class<? super D> type, String owner, boolean isKey) {
+        Class<?> delegateClass = getClass(key);
+        if (delegateClass == null) {
+            throw new ConfigException(key + " is required when " + owner + " is the " + (isKey ? "key" : "value") + "."
+                    + type.getSimpleName().toLowerCase(java.util.Locale.ROOT) + " (or pass the delegate to its constructor)");
+        }
+        if (!type.isAssignableFrom(delegateClass)) {
+            throw new ConfigException(key, delegateClass.getName(), "not a " + type.getSimpleName());
+        }
+        return (D) Utils.newInstance(delegateClass);
+    }
+
     /** A new instance of the configured {@link #DECISION_LISTENER}, or {@link DecisionListener#NONE}. */
     public DecisionListener decisionListener() {
         Class<?> type = getClass(DECISION_LISTENER);

@@ -3,16 +3,15 @@ package org.adaptivecompress.kafka;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.atomic.LongAdder;
 import org.adaptivecompress.codec.Ladder;
 import org.adaptivecompress.control.LevelControllers;
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.config.ConfigDef;
-import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.serialization.Serializer;
-import org.apache.kafka.common.utils.Utils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -55,22 +54,31 @@ public final class AdaptiveSerializer<T> implements Serializer<T> {
     /** An instance for Kafka to create by class name and configure. */
     public AdaptiveSerializer() {}
 
+    /**
+     * An instance around {@code delegate}, ready with every default (as when passed to
+     * {@code new KafkaProducer<>(props, keySerializer, valueSerializer)}, which configures
+     * neither); {@link #configure} configures the delegate with the same properties and replaces
+     * the defaults. {@code adaptive.delegate.serializer} is then not needed.
+     */
+    public AdaptiveSerializer(Serializer<T> delegate) {
+        this.delegate = Objects.requireNonNull(delegate, "delegate is null");
+        setUp(Map.of(), new AdaptiveSerdeConfig(Map.of()), false, false);
+    }
+
     @Override
-    @SuppressWarnings("unchecked")
     public void configure(Map<String, ?> configs, boolean isKey) {
         AdaptiveSerdeConfig config = new AdaptiveSerdeConfig(configs);
-        String delegateKey = isKey ? AdaptiveSerdeConfig.KEY_DELEGATE_SERIALIZER : AdaptiveSerdeConfig.DELEGATE_SERIALIZER;
-        Class<?> delegateClass = config.getClass(delegateKey);
-        if (delegateClass == null) {
-            throw new ConfigException(delegateKey + " is required when AdaptiveSerializer is the "
-                    + (isKey ? "key" : "value") + ".serializer");
+        if (delegate == null) {
+            delegate = config.delegate(isKey ? AdaptiveSerdeConfig.KEY_DELEGATE_SERIALIZER
+                    : AdaptiveSerdeConfig.DELEGATE_SERIALIZER, Serializer.class, "AdaptiveSerializer", isKey);
         }
-        if (!Serializer.class.isAssignableFrom(delegateClass)) {
-            throw new ConfigException(delegateKey, delegateClass.getName(), "not a Serializer");
-        }
-        delegate = Utils.newInstance((Class<Serializer<T>>) delegateClass);
         delegate.configure(configs, isKey);
+        releaseFraming();
+        setUp(configs, config, isKey, true);
+    }
 
+    /** Makes the codec contexts, dictionaries and rung decision that {@code configs} ask for. */
+    private void setUp(Map<String, ?> configs, AdaptiveSerdeConfig config, boolean isKey, boolean warnIfNotAdapting) {
         Ladder ladder = config.ladder();
         List<String> dictionaryFiles = config.dictionaryFiles();
         fileDictionary = dictionaryFiles.isEmpty() ? null : ZstdDictionary.load(dictionaryFiles.get(0));
@@ -85,7 +93,8 @@ public final class AdaptiveSerializer<T> implements Serializer<T> {
 
         boolean intercepted = interceptorConfigured(configs);
         boolean linked = id != null && !id.toString().isEmpty() && intercepted;
-        if (!linked) {
+        gauge = null;
+        if (!linked && warnIfNotAdapting) {
             LOG.warn("AdaptiveSerializer ({}) does not adapt: {}; every record uses adaptive.fallback.rung {}",
                     isKey ? "keys" : "values",
                     intercepted ? "the producer has no client.id to link it to "
@@ -230,12 +239,18 @@ public final class AdaptiveSerializer<T> implements Serializer<T> {
         if (delegate != null) {
             delegate.close();
         }
+        releaseFraming();
+    }
+
+    /** Closes what {@link #setUp} made: its dictionary thread and clients, its contexts, its link. */
+    private void releaseFraming() {
         if (onlineDictionaries != null) {
             onlineDictionaries.close();
             onlineDictionaries = null;
         }
         if (encoders != null) {
             encoders.close();
+            encoders = null;
         }
         if (clientId != null) {
             InFlightRegistry.release(clientId);

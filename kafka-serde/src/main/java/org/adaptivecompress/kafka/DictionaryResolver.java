@@ -39,7 +39,8 @@ final class DictionaryResolver implements AutoCloseable {
                 + ", which is not in adaptive.zstd.dictionaries (" + (files.isEmpty() ? "none" : files.size() + " files")
                 + ")";
         if (store == null) {
-            throw new DictionaryUnavailableException(where + " and adaptive.dictionary.topic is empty",
+            throw new DictionaryUnavailableException(where + " and no dictionary topic is read (adaptive.dictionary.topic "
+                    + "is empty, or the deserializer was not configured with bootstrap.servers)",
                     Integer.toUnsignedLong(id), null);
         }
         try {

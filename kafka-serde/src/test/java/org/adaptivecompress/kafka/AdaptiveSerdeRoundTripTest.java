@@ -1,6 +1,7 @@
 package org.adaptivecompress.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -11,9 +12,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.adaptivecompress.testing.DataKind;
-import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -151,6 +152,22 @@ class AdaptiveSerdeRoundTripTest {
             assertThat(ser.statistics().records(3)).isEqualTo(2000);
         } finally {
             pool.shutdown();
+        }
+    }
+
+    @Test
+    void instancesAroundADelegateWorkUnconfiguredAndAfterConfiguring() {
+        String value = "{\"event\":\"click\",\"user\":42}".repeat(40);
+        try (AdaptiveSerializer<String> ser = new AdaptiveSerializer<>(new StringSerializer());
+                AdaptiveDeserializer<String> de = new AdaptiveDeserializer<>(
+                        new StringDeserializer())) {
+            byte[] frame = ser.serialize("t", value);
+            assertThat(frame.length).as("compressed at the fallback rung").isLessThan(value.length() / 4);
+            assertThat(de.deserialize("t", frame)).isEqualTo(value);
+            ser.configure(Map.of(AdaptiveSerdeConfig.FALLBACK_RUNG, "0"), false);
+            de.configure(Map.of(AdaptiveSerdeConfig.MAX_VALUE_BYTES, "100"), false);
+            assertThat(ser.serialize("t", value).length).as("raw now").isGreaterThan(value.length());
+            assertThatThrownBy(() -> de.deserialize("t", frame)).isInstanceOf(OversizedValueException.class);
         }
     }
 }
