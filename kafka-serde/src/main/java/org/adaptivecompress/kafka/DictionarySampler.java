@@ -3,12 +3,14 @@ package org.adaptivecompress.kafka;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The recent values of one topic, kept to train a dictionary on and to measure a dictionary's
  * gain against: a ring bounded by count and by bytes, oldest out first. It keeps every
  * {@code stride}-th value offered, so a ring that only checks a live dictionary spans more of the
- * stream than one that fills for training. Thread-safe; {@link #offer} copies nothing it skips.
+ * stream than one that fills for training. Thread-safe; {@link #offer} takes no lock for a value
+ * it skips, so producer threads that send to one topic do not queue on it.
  */
 final class DictionarySampler {
 
@@ -18,8 +20,9 @@ final class DictionarySampler {
     private final int maxLength;
     private final ArrayDeque<byte[]> ring = new ArrayDeque<>();
     private long bytes;
-    private int stride = 1;
-    private long offered;
+    private final AtomicLong offered = new AtomicLong();
+    private volatile int stride = 1;
+    private volatile boolean full;
     private volatile boolean keptAny;
 
     /** Keeps values of {@code minLength} to {@code maxLength} bytes. */
@@ -31,17 +34,25 @@ final class DictionarySampler {
     }
 
     /** Keeps a copy of {@code value} if it is its turn and of a useful length; true once {@link #full()}. */
-    synchronized boolean offer(byte[] value) {
-        if (value.length < minLength || value.length > maxLength || offered++ % stride != 0) {
-            return full();
+    boolean offer(byte[] value) {
+        if (value.length < minLength || value.length > maxLength || offered.getAndIncrement() % stride != 0) {
+            return full;
         }
-        ring.addLast(value.clone());
+        byte[] copy = value.clone();
+        synchronized (this) {
+            ring.addLast(copy);
+            bytes += copy.length;
+            while (ring.size() > maxRecords || bytes > maxBytes) {
+                bytes -= ring.removeFirst().length;
+            }
+            updateFull();
+        }
         keptAny = true;
-        bytes += value.length;
-        while (ring.size() > maxRecords || bytes > maxBytes) {
-            bytes -= ring.removeFirst().length;
-        }
-        return full();
+        return full;
+    }
+
+    private void updateFull() {
+        full = ring.size() >= maxRecords || bytes * 10 >= maxBytes * 9;
     }
 
     /** Whether a value was ever kept; read without locking. */
@@ -50,12 +61,12 @@ final class DictionarySampler {
     }
 
     /** True once the ring holds as many values as it may, or nine tenths of its bytes. */
-    synchronized boolean full() {
-        return ring.size() >= maxRecords || bytes * 10 >= maxBytes * 9;
+    boolean full() {
+        return full;
     }
 
     /** Keeps one value in {@code n} from now on. */
-    synchronized void stride(int n) {
+    void stride(int n) {
         stride = n;
     }
 
@@ -63,6 +74,7 @@ final class DictionarySampler {
     synchronized void clear() {
         ring.clear();
         bytes = 0;
+        updateFull();
     }
 
     /** The values held now, oldest first; the arrays are shared and must not be changed. */
