@@ -27,9 +27,8 @@ import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.kstream.Consumed;
 import org.apache.kafka.streams.kstream.Produced;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -40,20 +39,11 @@ import org.junit.jupiter.api.io.TempDir;
 class AdaptiveSerdesIT {
 
     private static final int RECORDS = 3000;
-    private static EmbeddedKafkaBroker broker;
+    @RegisterExtension
+    static final BrokerExtension broker = new BrokerExtension();
 
     @TempDir
     Path stateDir;
-
-    @BeforeAll
-    static void startBroker() {
-        broker = new EmbeddedKafkaBroker().start();
-    }
-
-    @AfterAll
-    static void stopBroker() {
-        broker.close();
-    }
 
     @Test
     void aTopologyWritesAndReadsAdaptiveValues() throws Exception {

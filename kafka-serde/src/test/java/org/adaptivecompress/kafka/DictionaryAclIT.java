@@ -24,9 +24,9 @@ import org.apache.kafka.common.resource.ResourceType;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.logging.log4j.Level;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A producer whose principal the broker's authorizer denies the dictionary topic: it warns once,
@@ -35,13 +35,14 @@ import org.junit.jupiter.api.Test;
 class DictionaryAclIT {
 
     private static final String DENIED = "denied-dictionaries";
-    private static EmbeddedKafkaBroker broker;
+
+    @RegisterExtension
+    static final BrokerExtension broker = new BrokerExtension(Map.of(
+            "authorizer.class.name", "org.apache.kafka.metadata.authorizer.StandardAuthorizer",
+            "allow.everyone.if.no.acl.found", "true"));
 
     @BeforeAll
-    static void startBroker() throws Exception {
-        broker = new EmbeddedKafkaBroker(Map.of(
-                "authorizer.class.name", "org.apache.kafka.metadata.authorizer.StandardAuthorizer",
-                "allow.everyone.if.no.acl.found", "true")).start();
+    static void denyTheDictionaryTopic() throws Exception {
         try (Admin admin = Admin.create(Map.of("bootstrap.servers", broker.bootstrapServers()))) {
             ResourcePattern topic = new ResourcePattern(ResourceType.TOPIC, DENIED, PatternType.LITERAL);
             List<AclBinding> deny = new ArrayList<>();
@@ -50,11 +51,6 @@ class DictionaryAclIT {
             }
             admin.createAcls(deny).all().get();
         }
-    }
-
-    @AfterAll
-    static void stopBroker() {
-        broker.close();
     }
 
     @Test

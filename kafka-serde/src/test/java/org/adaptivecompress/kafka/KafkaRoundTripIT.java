@@ -21,9 +21,8 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -35,17 +34,8 @@ class KafkaRoundTripIT {
     private static final int THREADS = 4;
     private static final int TOMBSTONE_EVERY = 97;
 
-    private static EmbeddedKafkaBroker broker;
-
-    @BeforeAll
-    static void startBroker() {
-        broker = new EmbeddedKafkaBroker().start();
-    }
-
-    @AfterAll
-    static void stopBroker() {
-        broker.close();
-    }
+    @RegisterExtension
+    static final BrokerExtension broker = new BrokerExtension();
 
     private static byte[] record(byte[] data, int i) {
         return Arrays.copyOfRange(data, i * RECORD_SIZE, (i + 1) * RECORD_SIZE);

@@ -23,9 +23,8 @@ import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.logging.log4j.Level;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Dictionaries trained online and shared through the dictionary topic, on a real broker: the
@@ -36,17 +35,8 @@ import org.junit.jupiter.api.Test;
 class OnlineDictionaryIT {
 
     private static final int SIZE = 1024;
-    private static EmbeddedKafkaBroker broker;
-
-    @BeforeAll
-    static void startBroker() {
-        broker = new EmbeddedKafkaBroker().start();
-    }
-
-    @AfterAll
-    static void stopBroker() {
-        broker.close();
-    }
+    @RegisterExtension
+    static final BrokerExtension broker = new BrokerExtension();
 
     /** A producer whose value serializer trains quickly: 200 samples, checks every 200 ms. */
     private static final class Producer implements AutoCloseable {

@@ -12,9 +12,9 @@ import org.apache.kafka.common.quota.ClientQuotaAlteration;
 import org.apache.kafka.common.quota.ClientQuotaEntity;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A broker quota is a slow link: the throttled producer's acknowledgements lag, its in-flight
@@ -34,22 +34,17 @@ class ProducerQuotaIT {
     /** 200 KB/s: a few seconds for the records even at the top rung. */
     private static final double QUOTA_BYTES_PER_SECOND = 200_000;
 
-    private static EmbeddedKafkaBroker broker;
+    @RegisterExtension
+    static final BrokerExtension broker = new BrokerExtension();
 
     @BeforeAll
-    static void startBroker() throws Exception {
-        broker = new EmbeddedKafkaBroker().start();
+    static void throttleOneClient() throws Exception {
         try (Admin admin = Admin.create(Map.of("bootstrap.servers", broker.bootstrapServers()))) {
             ClientQuotaEntity entity = new ClientQuotaEntity(Map.of(ClientQuotaEntity.CLIENT_ID, "throttled"));
             admin.alterClientQuotas(List.of(new ClientQuotaAlteration(entity,
                     List.of(new ClientQuotaAlteration.Op("producer_byte_rate", QUOTA_BYTES_PER_SECOND)))))
                     .all().get();
         }
-    }
-
-    @AfterAll
-    static void stopBroker() {
-        broker.close();
     }
 
     private static SerializerStatistics produce(String clientId, byte[] data) throws Exception {
