@@ -136,6 +136,9 @@ final class OnlineDictionaries implements AutoCloseable {
                     previous == null ? "" : ", replacing " + previous.idString());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            t.backOff(settings.checkInterval.multipliedBy(8));
+            LOG.warn("topic {}: training a dictionary failed; records go on without a new one", topic, e);
         } finally {
             t.training = false;
         }
