@@ -76,6 +76,8 @@ public final class KafkaExample {
         System.out.printf(Locale.ROOT, "serialized to %,d bytes (ratio %.2f); records per rung: %s; adaptive: %s%n",
                 s.totalBytesOut(), s.totalBytesIn() / (double) Math.max(1, s.totalBytesOut()), s.recordsByRung(),
                 s.adaptive());
+        System.out.printf(Locale.ROOT, "records compressed with the dictionary the serializer trained: %,d "
+                + "(ids by topic: %s)%n", s.recordsWithDictionary(), s.dictionaries());
         if (!result.allReceived()) {
             throw new IllegalStateException("the records received differ from those sent");
         }
