@@ -2,7 +2,6 @@ package org.adaptivecompress.kafka;
 
 import java.time.Duration;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -45,24 +44,9 @@ final class DictionaryStore implements AutoCloseable {
         this.topic = topic;
         this.consumerConfigs = consumerConfigs;
         this.maxBytes = maxBytes;
-        this.byId = bounded(capacity, true);
-        this.rejected = bounded(capacity, false);
-        this.latestBySource = bounded(capacity, false);
-    }
-
-    private <K, V> Map<K, V> bounded(int capacity, boolean tracksEviction) {
-        return new LinkedHashMap<K, V>(16, 0.75f, true) {
-            private static final long serialVersionUID = 1L;
-
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<K, V> eldest) {
-                boolean remove = size() > capacity;
-                if (remove && tracksEviction) {
-                    evicted = true;
-                }
-                return remove;
-            }
-        };
+        this.byId = new LruMap<>(capacity, dropped -> evicted = true);
+        this.rejected = new LruMap<>(capacity, reason -> { });
+        this.latestBySource = new LruMap<>(capacity, d -> { });
     }
 
     /** Why a dictionary could not be had. */

@@ -2,8 +2,6 @@ package org.adaptivecompress.kafka;
 
 import com.github.luben.zstd.ZstdDecompressCtx;
 import com.github.luben.zstd.ZstdException;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.zip.DataFormatException;
 import org.adaptivecompress.codec.CodecType;
@@ -18,13 +16,12 @@ import org.adaptivecompress.internal.codec.Codecs;
 final class RecordDecoder implements AutoCloseable {
 
     private final DictionaryResolver dictionaries;
-    private final int maxDictionaries;
     private final BlockDecompressor[] byCodec = new BlockDecompressor[CodecType.values().length];
-    private final LinkedHashMap<Integer, ZstdDecompressCtx> byDictionary = new LinkedHashMap<>(16, 0.75f, true);
+    private final LruMap<Integer, ZstdDecompressCtx> byDictionary;
 
     RecordDecoder(DictionaryResolver dictionaries, int maxDictionaries) {
         this.dictionaries = dictionaries;
-        this.maxDictionaries = maxDictionaries;
+        this.byDictionary = new LruMap<>(maxDictionaries, ZstdDecompressCtx::close);
     }
 
     /** The value a frame holds, its header already parsed and checked. */
@@ -53,11 +50,6 @@ final class RecordDecoder implements AutoCloseable {
         ZstdDecompressCtx ctx = byDictionary.get(h.dictionaryId);
         if (ctx == null) {
             ZstdDictionary d = dictionaries.resolve(topic, h.dictionaryId);
-            if (byDictionary.size() >= maxDictionaries) {
-                Iterator<ZstdDecompressCtx> eldest = byDictionary.values().iterator();
-                eldest.next().close();
-                eldest.remove();
-            }
             ctx = new ZstdDecompressCtx();
             ctx.loadDict(d.bytes);
             byDictionary.put(h.dictionaryId, ctx);

@@ -1,7 +1,5 @@
 package org.adaptivecompress.kafka;
 
-import java.util.Iterator;
-import java.util.LinkedHashMap;
 import org.adaptivecompress.codec.CodecType;
 import org.adaptivecompress.codec.Ladder;
 import org.adaptivecompress.codec.Rung;
@@ -23,8 +21,7 @@ final class RecordEncoder implements AutoCloseable {
 
     private final Ladder ladder;
     private final BlockCompressor[] compressors;
-    private final LinkedHashMap<ZstdDictionary, BlockCompressor[]> byDictionary = new LinkedHashMap<>(4, 0.75f, true);
-    private final int maxDictionaries;
+    private final LruMap<ZstdDictionary, BlockCompressor[]> byDictionary;
     private byte[] scratch = new byte[4096];
     private int skipRemaining;
     private int skipRun = 1;
@@ -41,7 +38,7 @@ final class RecordEncoder implements AutoCloseable {
     RecordEncoder(Ladder ladder, int maxDictionaries) {
         this.ladder = ladder;
         this.compressors = new BlockCompressor[ladder.size()];
-        this.maxDictionaries = maxDictionaries;
+        this.byDictionary = new LruMap<>(maxDictionaries, RecordEncoder::closeAll);
     }
 
     /**
@@ -107,11 +104,6 @@ final class RecordEncoder implements AutoCloseable {
     private BlockCompressor compressor(int rung, ZstdDictionary dictionary) {
         BlockCompressor[] forDictionary = byDictionary.get(dictionary);
         if (forDictionary == null) {
-            if (byDictionary.size() >= maxDictionaries) {
-                Iterator<BlockCompressor[]> eldest = byDictionary.values().iterator();
-                closeAll(eldest.next());
-                eldest.remove();
-            }
             forDictionary = new BlockCompressor[ladder.size()];
             byDictionary.put(dictionary, forDictionary);
         }
