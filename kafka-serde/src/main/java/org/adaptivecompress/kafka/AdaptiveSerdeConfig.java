@@ -149,10 +149,10 @@ public final class AdaptiveSerdeConfig extends AbstractConfig {
                             + "adaptive.zstd.dictionaries is set, the topic is empty, or bootstrap.servers is missing.")
             .define(DICTIONARY_MAX_VALUE_BYTES, Type.INT, 8 * 1024, ConfigDef.Range.atLeast(0), Importance.LOW,
                     "Values longer than this are compressed without a dictionary (from a file or trained) and "
-                            + "are not sampled for training. Above 8 KiB zstd copies a dictionary's tables for "
-                            + "every value instead of referring to them: on 10 KB JSON records that costs a "
-                            + "quarter of zstd:1's speed for 13 % fewer bytes. Raise it where the link, not the "
-                            + "producer's CPU, limits a topic of larger values.")
+                            + "are not sampled for training: above 8 KiB zstd copies a dictionary's tables for "
+                            + "every value instead of referring to them, which costs more time than it saves "
+                            + "bytes on a fast network. Raise it where the link, not the producer's CPU, limits "
+                            + "a topic of larger values.")
             .define(DICTIONARY_TRAINING_RECORDS, Type.INT, 2000, ConfigDef.Range.atLeast(DictionaryTraining.MIN_SAMPLES),
                     Importance.LOW,
                     "A topic's dictionary is trained once this many values (or adaptive.dictionary.training.bytes) "

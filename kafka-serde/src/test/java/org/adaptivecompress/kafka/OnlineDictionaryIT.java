@@ -18,6 +18,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
@@ -147,7 +148,7 @@ class OnlineDictionaryIT {
         p.put("bootstrap.servers", broker.bootstrapServers());
         try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(p, new ByteArrayDeserializer(),
                 new ByteArrayDeserializer())) {
-            org.apache.kafka.common.TopicPartition tp = new org.apache.kafka.common.TopicPartition(topic, 0);
+            TopicPartition tp = new TopicPartition(topic, 0);
             return (int) (long) consumer.endOffsets(List.of(tp)).get(tp);
         }
     }
@@ -363,10 +364,13 @@ class OnlineDictionaryIT {
 
     @Test
     void topicsBeyondTheLimitGetNoDictionary() {
-        try (Producer p = new Producer("limit", "dicts-limit", AdaptiveSerdeConfig.DICTIONARY_MAX_TOPICS, "1")) {
+        try (LogCapture info = LogCapture.of(OnlineDictionaries.class, Level.INFO);
+                Producer p = new Producer("limit", "dicts-limit", AdaptiveSerdeConfig.DICTIONARY_MAX_TOPICS, "1")) {
             p.sendUntil("limit-a", json(13), () -> p.dictionary("limit-a") != null);
             p.send("limit-b", json(14));
             assertThat(p.values.statistics().dictionaries()).containsOnlyKeys("limit-a");
+            assertThat(info.lines()).anySatisfy(line -> assertThat(line)
+                    .contains("topic limit-b and later ones get no dictionary"));
         }
     }
 }
