@@ -4,26 +4,23 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import org.adaptivecompress.control.LevelControllers;
 import org.adaptivecompress.engine.CompressionStatistics;
 import org.adaptivecompress.internal.format.FrameFormat;
 import org.adaptivecompress.testing.DataKind;
 import org.adaptivecompress.internal.link.RateLimitedOutputStream;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The AdOC loop against an emulated link (a token bucket on the sink, real threads). Assertions
- * are on the rungs the controller chose, never on wall time.
+ * are on the rungs the controller chose, never on wall time, and only where the link is slow
+ * enough that a stall of the machine cannot change the answer: how the stream behaves on a link
+ * faster than its codecs is measured over real TCP (netty-codec's ThrottledLoopbackIT) and in the
+ * link benchmark.
  */
 class EmulatedLinkTest {
 
     private static final int LZ4 = 1; // in the default ladder
-
-    private static CompressionStatistics send(byte[] data, long bytesPerSecond) throws IOException {
-        return send(data, bytesPerSecond, LevelControllers.DEFAULT_NAME);
-    }
 
     private static CompressionStatistics send(byte[] data, long bytesPerSecond, String controller) throws IOException {
         AdaptiveOutputStream out = AdaptiveOutputStream.builder()
@@ -49,19 +46,6 @@ class EmulatedLinkTest {
             aboveLz4 += stats.blocks(r);
         }
         assertThat(aboveLz4).as(stats.toString()).isGreaterThan(stats.totalBlocks() / 2);
-    }
-
-    /**
-     * The default controller only: AdOC's rule keeps any rung whose frames stay under its
-     * 10-packet threshold once the FIFO stops growing, so where it settles depends on how
-     * promptly the sender thread ran (docs/CONTROLLERS.md). 32 MiB, so that a descent held up
-     * by a stall of the machine (once 65 blocks at zstd:1 in a full build) is not half the stream.
-     */
-    @Test
-    void staysAtRawOrLz4WithoutAThrottle() throws IOException {
-        CompressionStatistics stats = send(DataKind.TEXT.generate(32 << 20), RateLimitedOutputStream.UNLIMITED);
-
-        assertThat(stats.blocks(0) + stats.blocks(LZ4)).as(stats.toString()).isGreaterThan(stats.totalBlocks() / 2);
     }
 
     @ParameterizedTest
