@@ -9,11 +9,12 @@ import org.adaptivecompress.control.LevelController;
 import org.adaptivecompress.control.LevelControllers;
 import org.adaptivecompress.internal.engine.AdaptiveCompressor;
 import org.adaptivecompress.internal.format.FrameFormat;
+import org.adaptivecompress.metrics.StatisticsGroup;
 
 /**
  * How an {@link AdaptiveCompressor} compresses: the ladder, the controller, the block size,
- * whether zstd and xz rungs keep a history across blocks (with its window and reset points), and an
- * optional listener told every decision.
+ * whether zstd and xz rungs keep a history across blocks (with its window and reset points), an
+ * optional listener told every decision, and an optional group whose statistics count the stream.
  * Immutable; shared by every integration.
  */
 public final class AdaptiveCompressionOptions {
@@ -43,6 +44,7 @@ public final class AdaptiveCompressionOptions {
     private final boolean history;
     private final int historyWindow;
     private final long resetInterval;
+    private final StatisticsGroup statisticsGroup;
     /** The rung a {@code fixed:N} controller named in a string pins, or -1. */
     private final int namedFixedRung;
 
@@ -54,6 +56,7 @@ public final class AdaptiveCompressionOptions {
         this.history = b.history;
         this.historyWindow = b.historyWindow;
         this.resetInterval = b.resetInterval;
+        this.statisticsGroup = b.statisticsGroup;
         this.namedFixedRung = b.namedFixedRung;
     }
 
@@ -77,6 +80,7 @@ public final class AdaptiveCompressionOptions {
         b.history = history;
         b.historyWindow = historyWindow;
         b.resetInterval = resetInterval;
+        b.statisticsGroup = statisticsGroup;
         b.namedFixedRung = namedFixedRung;
         return b;
     }
@@ -122,6 +126,11 @@ public final class AdaptiveCompressionOptions {
         return resetInterval;
     }
 
+    /** The group every stream made with these options counts in while open (see {@link Builder#statisticsGroup}); null for none. */
+    public StatisticsGroup statisticsGroup() {
+        return statisticsGroup;
+    }
+
     /** Builds {@link AdaptiveCompressionOptions}; every setter checks its argument at once. */
     public static final class Builder {
         private Ladder ladder = Ladder.defaultLadder();
@@ -131,6 +140,7 @@ public final class AdaptiveCompressionOptions {
         private boolean history;
         private int historyWindow = 1 << FrameFormat.HISTORY_WINDOW_LOG;
         private long resetInterval;
+        private StatisticsGroup statisticsGroup;
         private int namedFixedRung = -1;
 
         private Builder() {}
@@ -227,6 +237,17 @@ public final class AdaptiveCompressionOptions {
                 throw new IllegalArgumentException("resetInterval must be 0 (none) or positive, was " + bytes);
             }
             this.resetInterval = bytes;
+            return this;
+        }
+
+        /**
+         * A group whose statistics sum every stream made with these options, from its start to
+         * its close and after: the way to watch many streams as one, such as every channel of a
+         * Netty server or every file a Hadoop job writes (see {@link StatisticsGroup}). Null, the
+         * default, for none.
+         */
+        public Builder statisticsGroup(StatisticsGroup group) {
+            this.statisticsGroup = group;
             return this;
         }
 

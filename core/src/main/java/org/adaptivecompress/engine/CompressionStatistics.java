@@ -1,43 +1,184 @@
 package org.adaptivecompress.engine;
 
 import java.util.Arrays;
+import java.util.Collection;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Objects;
 import org.adaptivecompress.codec.Ladder;
+import org.adaptivecompress.control.Reason;
 
 /**
- * A snapshot of an adaptive stream's statistics: the current rung, blocks and bytes per rung,
- * totals, the FIFO depth and the workers compressing side by side. Immutable; take a new one to
- * see progress.
+ * A snapshot of an adaptive stream's statistics, or of a group's sum (see
+ * {@link org.adaptivecompress.metrics.StatisticsGroup}): the current rung, blocks and bytes per
+ * rung, the controller's decisions by reason, the link's estimated rate, the FIFO depth and the
+ * workers compressing side by side. Immutable; take a new one to see progress, and
+ * {@link #bytesInPerSecondSince} to turn two into a rate.
+ *
+ * <p>Two views of the blocks: {@link #blocks(int)} and its byte figures are <em>net</em>, what
+ * the receiver gets, so a block compressed again while it was queued (because the link slowed,
+ * see {@link #recompressedBlocks()}) counts only at its final rung. The <em>stored</em> figures
+ * ({@link #blocksStored(int)} and so on) never decrease, as a metrics counter must not: such a
+ * block counts at every rung it was stored at, and the {@link #blocksReplaced(int) replaced}
+ * figures count the frames that were replaced, so that net = stored - replaced.
  */
 public final class CompressionStatistics {
 
+    private static final Reason[] REASONS = Reason.values();
+
     private final Ladder ladder;
     private final int currentRung;
-    private final long[] blocksPerRung;
-    private final long[] bytesInPerRung;
-    private final long[] bytesOutPerRung;
+    private final long[] streamsAtRung;
+    private final long[] blocksStored;
+    private final long[] bytesInStored;
+    private final long[] bytesOutStored;
+    private final long[] blocksReplaced;
+    private final long[] bytesInReplaced;
+    private final long[] bytesOutReplaced;
+    private final long[] decisions;
     private final long incompressibleBlocks;
-    private final long recompressedBlocks;
     private final long rungChanges;
     private final long fifoBytes;
     private final int workers;
+    private final double linkBytesPerSecond;
+    private final long startNanos;
+    private final long nanoTime;
 
     /**
-     * A snapshot of these figures, which the arrays (one entry per rung of {@code ladder}) are
-     * copied from. Pipelines make them; a user reads them.
+     * A snapshot of one stream, whose arrays are copied: {@code stored} and {@code replaced}
+     * arrays have one entry per rung of {@code ladder} (see the class comment),
+     * {@code decisionsPerReason} one per {@link Reason}, in declaration order. Pipelines make
+     * them; a user reads them.
+     *
+     * @param linkBytesPerSecond the last link rate a decision assumed, NaN if none did yet
+     * @param startNanos the {@link System#nanoTime()} the stream started at
      */
-    public CompressionStatistics(Ladder ladder, int currentRung, long[] blocksPerRung, long[] bytesInPerRung,
-            long[] bytesOutPerRung, long incompressibleBlocks, long recompressedBlocks, long rungChanges, long fifoBytes,
-            int workers) {
-        this.ladder = ladder;
+    public CompressionStatistics(Ladder ladder, int currentRung, long[] blocksStored, long[] bytesInStored,
+            long[] bytesOutStored, long[] blocksReplaced, long[] bytesInReplaced, long[] bytesOutReplaced,
+            long[] decisionsPerReason, long incompressibleBlocks, long rungChanges, long fifoBytes, int workers,
+            double linkBytesPerSecond, long startNanos) {
+        this.ladder = Objects.requireNonNull(ladder, "ladder is null");
+        if (currentRung < 0 || currentRung > ladder.top()) {
+            throw new IllegalArgumentException("currentRung " + currentRung + " is not a rung of " + ladder);
+        }
         this.currentRung = currentRung;
-        this.blocksPerRung = blocksPerRung.clone();
-        this.bytesInPerRung = bytesInPerRung.clone();
-        this.bytesOutPerRung = bytesOutPerRung.clone();
+        this.streamsAtRung = new long[ladder.size()];
+        this.streamsAtRung[currentRung] = 1;
+        this.blocksStored = perRung(ladder, blocksStored, "blocksStored");
+        this.bytesInStored = perRung(ladder, bytesInStored, "bytesInStored");
+        this.bytesOutStored = perRung(ladder, bytesOutStored, "bytesOutStored");
+        this.blocksReplaced = perRung(ladder, blocksReplaced, "blocksReplaced");
+        this.bytesInReplaced = perRung(ladder, bytesInReplaced, "bytesInReplaced");
+        this.bytesOutReplaced = perRung(ladder, bytesOutReplaced, "bytesOutReplaced");
+        if (decisionsPerReason.length != REASONS.length) {
+            throw new IllegalArgumentException("decisionsPerReason has " + decisionsPerReason.length
+                    + " entries, not one per reason (" + REASONS.length + ")");
+        }
+        this.decisions = decisionsPerReason.clone();
         this.incompressibleBlocks = incompressibleBlocks;
-        this.recompressedBlocks = recompressedBlocks;
         this.rungChanges = rungChanges;
         this.fifoBytes = fifoBytes;
         this.workers = workers;
+        this.linkBytesPerSecond = linkBytesPerSecond;
+        this.startNanos = startNanos;
+        this.nanoTime = System.nanoTime();
+    }
+
+    /** A sum; see {@link #sum}. */
+    private CompressionStatistics(Ladder ladder, int currentRung, long[] streamsAtRung, long[][] perRung,
+            long[] decisions, long incompressibleBlocks, long rungChanges, long fifoBytes, int workers,
+            double linkBytesPerSecond, long startNanos) {
+        this.ladder = ladder;
+        this.currentRung = currentRung;
+        this.streamsAtRung = streamsAtRung;
+        this.blocksStored = perRung[0];
+        this.bytesInStored = perRung[1];
+        this.bytesOutStored = perRung[2];
+        this.blocksReplaced = perRung[3];
+        this.bytesInReplaced = perRung[4];
+        this.bytesOutReplaced = perRung[5];
+        this.decisions = decisions;
+        this.incompressibleBlocks = incompressibleBlocks;
+        this.rungChanges = rungChanges;
+        this.fifoBytes = fifoBytes;
+        this.workers = workers;
+        this.linkBytesPerSecond = linkBytesPerSecond;
+        this.startNanos = startNanos;
+        this.nanoTime = System.nanoTime();
+    }
+
+    /**
+     * The sum of the streams {@code open}, which are running, and of {@code finished}, the sum
+     * of streams that have ended: every count adds up; the FIFO bytes, the workers and the
+     * streams per rung add up over the open streams only, and the link's rate is the mean over
+     * the open streams that have one. Its current rung is the one most open streams are at
+     * (the lowest of a tie; 0 with none open). All must share {@code ladder}.
+     *
+     * @param finished the sum of the ended streams, or null for none
+     * @param startNanos the {@link System#nanoTime()} the group started at
+     * @throws IllegalArgumentException if a snapshot has another ladder
+     */
+    public static CompressionStatistics sum(Ladder ladder, Collection<CompressionStatistics> open,
+            CompressionStatistics finished, long startNanos) {
+        int n = ladder.size();
+        long[][] perRung = new long[6][n];
+        long[] decisions = new long[REASONS.length];
+        long[] streams = new long[n];
+        long incompressible = 0;
+        long changes = 0;
+        long fifo = 0;
+        int workers = 0;
+        double linkSum = 0;
+        int linkCount = 0;
+        for (CompressionStatistics s : open) {
+            s.addCountsTo(ladder, perRung, decisions);
+            incompressible += s.incompressibleBlocks;
+            changes += s.rungChanges;
+            for (int r = 0; r < n; r++) {
+                streams[r] += s.streamsAtRung[r];
+            }
+            fifo += s.fifoBytes;
+            workers += s.workers;
+            if (!Double.isNaN(s.linkBytesPerSecond)) {
+                linkSum += s.linkBytesPerSecond;
+                linkCount++;
+            }
+        }
+        if (finished != null) {
+            finished.addCountsTo(ladder, perRung, decisions);
+            incompressible += finished.incompressibleBlocks;
+            changes += finished.rungChanges;
+        }
+        int mostCommon = 0;
+        for (int r = 1; r < n; r++) {
+            if (streams[r] > streams[mostCommon]) {
+                mostCommon = r;
+            }
+        }
+        return new CompressionStatistics(ladder, mostCommon, streams, perRung, decisions, incompressible, changes,
+                fifo, workers, linkCount == 0 ? Double.NaN : linkSum / linkCount, startNanos);
+    }
+
+    private void addCountsTo(Ladder expected, long[][] perRung, long[] decisionSums) {
+        if (!ladder.equals(expected)) {
+            throw new IllegalArgumentException("statistics of ladder " + ladder + " cannot be summed with " + expected);
+        }
+        long[][] mine = {blocksStored, bytesInStored, bytesOutStored, blocksReplaced, bytesInReplaced, bytesOutReplaced};
+        for (int k = 0; k < mine.length; k++) {
+            for (int r = 0; r < mine[k].length; r++) {
+                perRung[k][r] += mine[k][r];
+            }
+        }
+        for (int i = 0; i < decisions.length; i++) {
+            decisionSums[i] += decisions[i];
+        }
+    }
+
+    private static long[] perRung(Ladder ladder, long[] values, String name) {
+        if (values.length != ladder.size()) {
+            throw new IllegalArgumentException(name + " has " + values.length + " entries, not one per rung of " + ladder);
+        }
+        return values.clone();
     }
 
     /** The ladder the rung indexes refer to. */
@@ -45,42 +186,82 @@ public final class CompressionStatistics {
         return ladder;
     }
 
-    /** The rung the next block will use. */
+    /** The rung the next block will use; for a group, the rung most of its open streams are at. */
     public int currentRung() {
         return currentRung;
     }
 
+    /** Streams whose next block will use {@code rung}: for one stream, 1 at its current rung. */
+    public long streamsAt(int rung) {
+        return streamsAtRung[rung];
+    }
+
+    /** Streams summed that are running (1 for one stream's snapshot). */
+    public long streams() {
+        return Arrays.stream(streamsAtRung).sum();
+    }
+
     /**
-     * Blocks stored at {@code rung}; a block found incompressible counts under rung 0 (raw), and
-     * a block compressed again while queued under the rung it was sent at.
+     * Blocks the receiver gets at {@code rung}: a block found incompressible counts under rung
+     * 0 (raw), and a block compressed again while queued under the rung it was sent at.
      */
     public long blocks(int rung) {
-        return blocksPerRung[rung];
+        return blocksStored[rung] - blocksReplaced[rung];
     }
 
-    /** Uncompressed bytes of the blocks stored at {@code rung}. */
+    /** Uncompressed bytes of the blocks the receiver gets at {@code rung}. */
     public long bytesIn(int rung) {
-        return bytesInPerRung[rung];
+        return bytesInStored[rung] - bytesInReplaced[rung];
     }
 
-    /** Bytes written for the blocks stored at {@code rung}, headers included. */
+    /** Bytes written for the blocks the receiver gets at {@code rung}, headers included. */
     public long bytesOut(int rung) {
-        return bytesOutPerRung[rung];
+        return bytesOutStored[rung] - bytesOutReplaced[rung];
+    }
+
+    /** Blocks ever stored at {@code rung}, a frame compressed again later included; never decreases. */
+    public long blocksStored(int rung) {
+        return blocksStored[rung];
+    }
+
+    /** Uncompressed bytes of the blocks ever stored at {@code rung}; never decreases. */
+    public long bytesInStored(int rung) {
+        return bytesInStored[rung];
+    }
+
+    /** Bytes of the frames ever stored at {@code rung}, headers included; never decreases. */
+    public long bytesOutStored(int rung) {
+        return bytesOutStored[rung];
+    }
+
+    /** Frames stored at {@code rung} and replaced before they were sent, by compressing their block again. */
+    public long blocksReplaced(int rung) {
+        return blocksReplaced[rung];
+    }
+
+    /** Uncompressed bytes of the frames stored at {@code rung} and replaced. */
+    public long bytesInReplaced(int rung) {
+        return bytesInReplaced[rung];
+    }
+
+    /** Bytes of the frames stored at {@code rung} and replaced, headers included. */
+    public long bytesOutReplaced(int rung) {
+        return bytesOutReplaced[rung];
     }
 
     /** Blocks in all. */
     public long totalBlocks() {
-        return Arrays.stream(blocksPerRung).sum();
+        return Arrays.stream(blocksStored).sum() - Arrays.stream(blocksReplaced).sum();
     }
 
     /** Uncompressed bytes in all. */
     public long totalBytesIn() {
-        return Arrays.stream(bytesInPerRung).sum();
+        return Arrays.stream(bytesInStored).sum() - Arrays.stream(bytesInReplaced).sum();
     }
 
     /** Bytes written for blocks in all, headers included (the stream header and end marker excluded). */
     public long totalBytesOut() {
-        return Arrays.stream(bytesOutPerRung).sum();
+        return Arrays.stream(bytesOutStored).sum() - Arrays.stream(bytesOutReplaced).sum();
     }
 
     /** Blocks stored raw because they did not shrink enough (or followed such blocks). */
@@ -94,12 +275,38 @@ public final class CompressionStatistics {
      * {@link org.adaptivecompress.control.LevelController#recompressRung}).
      */
     public long recompressedBlocks() {
-        return recompressedBlocks;
+        return Arrays.stream(blocksReplaced).sum();
     }
 
     /** How often the rung changed. */
     public long rungChanges() {
         return rungChanges;
+    }
+
+    /** Decisions the controller made for the reason {@code reason}: one per block. */
+    public long decisions(Reason reason) {
+        return decisions[reason.ordinal()];
+    }
+
+    /** The decisions by reason, reasons never given left out. */
+    public Map<Reason, Long> decisionsByReason() {
+        Map<Reason, Long> m = new EnumMap<>(Reason.class);
+        for (Reason r : REASONS) {
+            if (decisions[r.ordinal()] > 0) {
+                m.put(r, decisions[r.ordinal()]);
+            }
+        }
+        return m;
+    }
+
+    /**
+     * The link's rate, bytes per second, that the controller's last decision which had one
+     * assumed (see {@link org.adaptivecompress.control.Decision#linkBytesPerSecond()}); NaN if
+     * none had one yet, or the controller does not model the link (AdOC's rule, a fixed rung).
+     * For a group, the mean over its open streams.
+     */
+    public double linkBytesPerSecond() {
+        return linkBytesPerSecond;
     }
 
     /** Bytes waiting in the FIFO at the last decision. */
@@ -115,10 +322,34 @@ public final class CompressionStatistics {
         return workers;
     }
 
+    /** Nanoseconds from the stream's (or group's) start to this snapshot. */
+    public long elapsedNanos() {
+        return nanoTime - startNanos;
+    }
+
+    /**
+     * Uncompressed bytes per second between {@code earlier}, a snapshot of the same stream, and
+     * this one; since the stream started if {@code earlier} is null. NaN if no time passed.
+     */
+    public double bytesInPerSecondSince(CompressionStatistics earlier) {
+        return earlier == null ? rate(totalBytesIn(), elapsedNanos())
+                : rate(totalBytesIn() - earlier.totalBytesIn(), nanoTime - earlier.nanoTime);
+    }
+
+    /** Like {@link #bytesInPerSecondSince}, for the bytes written. */
+    public double bytesOutPerSecondSince(CompressionStatistics earlier) {
+        return earlier == null ? rate(totalBytesOut(), elapsedNanos())
+                : rate(totalBytesOut() - earlier.totalBytesOut(), nanoTime - earlier.nanoTime);
+    }
+
+    private static double rate(long bytes, long nanos) {
+        return nanos <= 0 ? Double.NaN : bytes * 1e9 / nanos;
+    }
+
     /** The highest rung that stored at least {@code minBlocks} blocks, or -1 if none did. */
     public int highestRungWithAtLeast(long minBlocks) {
-        for (int r = blocksPerRung.length - 1; r >= 0; r--) {
-            if (blocksPerRung[r] >= minBlocks && blocksPerRung[r] > 0) {
+        for (int r = blocksStored.length - 1; r >= 0; r--) {
+            if (blocks(r) >= minBlocks && blocks(r) > 0) {
                 return r;
             }
         }
@@ -128,9 +359,9 @@ public final class CompressionStatistics {
     /** Per rung, e.g. {@code raw=3 lz4=10 zstd:3=5}, rungs never used left out. */
     public String blocksByRung() {
         StringBuilder sb = new StringBuilder();
-        for (int r = 0; r < blocksPerRung.length; r++) {
-            if (blocksPerRung[r] > 0) {
-                sb.append(sb.length() > 0 ? " " : "").append(ladder.rung(r)).append('=').append(blocksPerRung[r]);
+        for (int r = 0; r < blocksStored.length; r++) {
+            if (blocks(r) > 0) {
+                sb.append(sb.length() > 0 ? " " : "").append(ladder.rung(r)).append('=').append(blocks(r));
             }
         }
         return sb.toString();
@@ -138,8 +369,10 @@ public final class CompressionStatistics {
 
     @Override
     public String toString() {
+        long recompressed = recompressedBlocks();
         return "CompressionStatistics{rung=" + ladder.rung(currentRung) + ", blocks: " + blocksByRung()
                 + ", in=" + totalBytesIn() + ", out=" + totalBytesOut() + ", incompressible=" + incompressibleBlocks
-                + (recompressedBlocks > 0 ? ", recompressed=" + recompressedBlocks : "") + ", fifo=" + fifoBytes + (workers > 1 ? ", workers=" + workers : "") + "}";
+                + (recompressed > 0 ? ", recompressed=" + recompressed : "") + ", fifo=" + fifoBytes
+                + (workers > 1 ? ", workers=" + workers : "") + "}";
     }
 }

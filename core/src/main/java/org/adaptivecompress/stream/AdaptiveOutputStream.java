@@ -20,6 +20,7 @@ import org.adaptivecompress.internal.engine.AdaptiveCompressor;
 import org.adaptivecompress.internal.engine.PipelineSample;
 import org.adaptivecompress.internal.engine.SinkMeter;
 import org.adaptivecompress.internal.format.FrameFormat;
+import org.adaptivecompress.metrics.StatisticsGroup;
 
 /**
  * Compresses everything written to it, picking the codec of each block from how fast the sink
@@ -675,12 +676,13 @@ public final class AdaptiveOutputStream extends OutputStream {
 
         private Builder() {}
 
-        /** All compression options at once (ladder, controller, block size, listener, history). */
+        /** All compression options at once (ladder, controller, block size, listener, history, statistics group). */
         public Builder compression(AdaptiveCompressionOptions options) {
             Objects.requireNonNull(options, "options is null");
             compression.ladder(options.ladder()).controller(options.controllerFactory())
                     .blockSize(options.blockSize()).listener(options.listener()).history(options.history())
-                    .historyWindow(options.historyWindow()).resetInterval(options.resetInterval());
+                    .historyWindow(options.historyWindow()).resetInterval(options.resetInterval())
+                    .statisticsGroup(options.statisticsGroup());
             return this;
         }
 
@@ -748,6 +750,15 @@ public final class AdaptiveOutputStream extends OutputStream {
         /** Told every decision of the controller, on the compressing thread (see {@link DecisionListener}). */
         public Builder listener(DecisionListener listener) {
             compression.listener(listener);
+            return this;
+        }
+
+        /**
+         * A group whose statistics count this stream, from its start to its close and after;
+         * default none. See {@link AdaptiveCompressionOptions.Builder#statisticsGroup}.
+         */
+        public Builder statisticsGroup(StatisticsGroup group) {
+            compression.statisticsGroup(group);
             return this;
         }
 

@@ -53,6 +53,10 @@ class PublicApiTest {
             "org.adaptivecompress.format.TruncatedStreamException",
             "org.adaptivecompress.format.UnknownCodecException",
             "org.adaptivecompress.format.UnsupportedVersionException",
+            "org.adaptivecompress.metrics.CompressionMetrics",
+            "org.adaptivecompress.metrics.StatisticsGroup",
+            "org.adaptivecompress.metrics.StatisticsMBean",
+            "org.adaptivecompress.metrics.StatisticsMetric",
             "org.adaptivecompress.stream.AdaptiveInputStream",
             "org.adaptivecompress.stream.AdaptiveOutputStream"));
 

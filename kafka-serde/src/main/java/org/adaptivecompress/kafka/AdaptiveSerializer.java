@@ -11,6 +11,8 @@ import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.metrics.Monitorable;
+import org.apache.kafka.common.metrics.PluginMetrics;
 import org.apache.kafka.common.serialization.Serializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,15 +32,21 @@ import org.slf4j.LoggerFactory;
  * and uses once the broker has stored it (see {@code docs/kafka.md}); training runs on a thread
  * of its own, never the caller's.
  *
+ * <p>Its figures ({@link SerializerMetrics}) appear in the producer's own metrics, as
+ * {@code KafkaProducer.metrics()}, JMX and Micrometer's {@code KafkaClientMetrics} show them: it
+ * is {@link Monitorable} (KIP-877), which is why the module needs kafka-clients 4.1 or newer.
+ *
  * <p>{@code null} stays {@code null}, so tombstones survive. Thread-safe: {@code KafkaProducer.send}
  * may be called from many threads; each takes pooled codec contexts, the rung decision is shared.
  *
  * @param <T> the type the delegate serializes
  */
-public final class AdaptiveSerializer<T> implements Serializer<T> {
+public final class AdaptiveSerializer<T> implements Serializer<T>, Monitorable {
 
     /** Warns once per configured serializer that cannot adapt. */
     private static final Logger LOG = LoggerFactory.getLogger(AdaptiveSerializer.class);
+
+    private final PluginMetricsBinding<SerializerStatistics> metrics = new PluginMetricsBinding<>(SerializerMetrics.ALL);
 
     private Serializer<T> delegate;
     private RungDecider decider;
@@ -63,6 +71,7 @@ public final class AdaptiveSerializer<T> implements Serializer<T> {
     public AdaptiveSerializer(Serializer<T> delegate) {
         this.delegate = Objects.requireNonNull(delegate, "delegate is null");
         setUp(Map.of(), new AdaptiveSerdeConfig(Map.of()), false, false);
+        metrics.source(this::statistics);
     }
 
     @Override
@@ -75,6 +84,16 @@ public final class AdaptiveSerializer<T> implements Serializer<T> {
         delegate.configure(configs, isKey);
         releaseFraming();
         setUp(configs, config, isKey, true);
+        metrics.source(this::statistics);
+    }
+
+    /**
+     * Adds {@link SerializerMetrics} to the producer's metrics, tagged by Kafka with this
+     * serializer's class and whether it serializes keys or values; the producer calls it.
+     */
+    @Override
+    public void withPluginMetrics(PluginMetrics pluginMetrics) {
+        metrics.pluginMetrics(Objects.requireNonNull(pluginMetrics, "pluginMetrics is null"));
     }
 
     /** Makes the codec contexts, dictionaries and rung decision that {@code configs} ask for. */

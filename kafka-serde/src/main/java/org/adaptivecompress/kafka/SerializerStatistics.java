@@ -93,6 +93,16 @@ public final class SerializerStatistics {
         return records[rung];
     }
 
+    /** Bytes the delegate serializer produced for the records stored at {@code rung}. */
+    public long bytesIn(int rung) {
+        return bytesIn[rung];
+    }
+
+    /** Frame bytes returned to the producer for the records stored at {@code rung}. */
+    public long bytesOut(int rung) {
+        return bytesOut[rung];
+    }
+
     /** Records framed in all (null values, which stay null, are not counted). */
     public long totalRecords() {
         long n = 0;

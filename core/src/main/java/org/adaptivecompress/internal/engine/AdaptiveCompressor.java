@@ -7,6 +7,7 @@ import org.adaptivecompress.control.Decision;
 import org.adaptivecompress.control.DecisionListener;
 import org.adaptivecompress.control.LevelController;
 import org.adaptivecompress.control.Observation;
+import org.adaptivecompress.control.Reason;
 import org.adaptivecompress.engine.AdaptiveCompressionOptions;
 import org.adaptivecompress.engine.CompressionStatistics;
 import org.adaptivecompress.format.FrameFormatException;
@@ -16,6 +17,7 @@ import org.adaptivecompress.internal.format.BlockDecoder;
 import org.adaptivecompress.internal.format.BlockHeader;
 import org.adaptivecompress.internal.format.FrameFormat;
 import org.adaptivecompress.internal.format.StreamDigest;
+import org.adaptivecompress.metrics.StatisticsGroup;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -109,15 +111,23 @@ public final class AdaptiveCompressor implements AutoCloseable {
     private int lastRecompressibleRung = -1;
 
     private final Object statsLock = new Object();
-    private final long[] blocksPerRung;
-    private final long[] bytesInPerRung;
-    private final long[] bytesOutPerRung;
+    private final long[] blocksStored;
+    private final long[] bytesInStored;
+    private final long[] bytesOutStored;
+    private final long[] blocksReplaced;
+    private final long[] bytesInReplaced;
+    private final long[] bytesOutReplaced;
+    private final long[] decisionsPerReason = new long[Reason.values().length];
     private long incompressibleBlocks;
-    private long recompressedBlocks;
     private long rungChanges;
     private long lastFifoBytes;
+    /** The link's rate the last decision that had one assumed, NaN before. */
+    private double lastLinkBytesPerSecond = Double.NaN;
     /** Workers side by side for the last recorded block; written under {@link #statsLock}. */
     private int lastWorkers = 1;
+    private final long startNanos = System.nanoTime();
+    /** The group this engine counts in while open, or null. */
+    private final StatisticsGroup.Membership membership;
 
     private boolean closed;
 
@@ -142,11 +152,15 @@ public final class AdaptiveCompressor implements AutoCloseable {
         this.historyWindow = options.historyWindow();
         this.resetInterval = options.resetInterval();
         this.histories = options.history() ? new Histories(ladder, historyWindow, resetInterval) : null;
-        this.blocksPerRung = new long[ladder.size()];
-        this.bytesInPerRung = new long[ladder.size()];
-        this.bytesOutPerRung = new long[ladder.size()];
+        this.blocksStored = new long[ladder.size()];
+        this.bytesInStored = new long[ladder.size()];
+        this.bytesOutStored = new long[ladder.size()];
+        this.blocksReplaced = new long[ladder.size()];
+        this.bytesInReplaced = new long[ladder.size()];
+        this.bytesOutReplaced = new long[ladder.size()];
         this.rung = checkRung(controller.initialRung(ladder));
         this.lastPlannedRung = rung;
+        this.membership = options.statisticsGroup() != null ? options.statisticsGroup().join(this::statistics) : null;
     }
 
     /** The ladder rung indexes refer to. */
@@ -367,9 +381,9 @@ public final class AdaptiveCompressor implements AutoCloseable {
         lastRecompressibleRung = lastIncompressible || withHistory ? -1 : job.usedRung;
         synchronized (statsLock) {
             lastWorkers = job.workers;
-            blocksPerRung[job.usedRung]++;
-            bytesInPerRung[job.usedRung] += job.uncompressedLength;
-            bytesOutPerRung[job.usedRung] += job.frameLength;
+            blocksStored[job.usedRung]++;
+            bytesInStored[job.usedRung] += job.uncompressedLength;
+            bytesOutStored[job.usedRung] += job.frameLength;
             if (lastIncompressible) {
                 incompressibleBlocks++;
             }
@@ -410,6 +424,10 @@ public final class AdaptiveCompressor implements AutoCloseable {
         synchronized (statsLock) { // statistics() reads the rung from other threads
             rung = next;
             lastFifoBytes = observation.fifoBytes();
+            decisionsPerReason[decision.reason().ordinal()]++;
+            if (!Double.isNaN(decision.linkBytesPerSecond())) {
+                lastLinkBytesPerSecond = decision.linkBytesPerSecond();
+            }
             if (next != previous) {
                 rungChanges++;
             }
@@ -543,13 +561,12 @@ public final class AdaptiveCompressor implements AutoCloseable {
             return -1;
         }
         synchronized (statsLock) {
-            blocksPerRung[storedRung]--;
-            bytesInPerRung[storedRung] -= length;
-            bytesOutPerRung[storedRung] -= storedLength;
-            blocksPerRung[toRung]++;
-            bytesInPerRung[toRung] += length;
-            bytesOutPerRung[toRung] += n;
-            recompressedBlocks++;
+            blocksReplaced[storedRung]++;
+            bytesInReplaced[storedRung] += length;
+            bytesOutReplaced[storedRung] += storedLength;
+            blocksStored[toRung]++;
+            bytesInStored[toRung] += length;
+            bytesOutStored[toRung] += n;
         }
         return n;
     }
@@ -557,8 +574,9 @@ public final class AdaptiveCompressor implements AutoCloseable {
     /** A consistent snapshot of the statistics; safe from any thread. */
     public CompressionStatistics statistics() {
         synchronized (statsLock) {
-            return new CompressionStatistics(ladder, rung, blocksPerRung, bytesInPerRung, bytesOutPerRung,
-                    incompressibleBlocks, recompressedBlocks, rungChanges, lastFifoBytes, lastWorkers);
+            return new CompressionStatistics(ladder, rung, blocksStored, bytesInStored, bytesOutStored, blocksReplaced,
+                    bytesInReplaced, bytesOutReplaced, decisionsPerReason, incompressibleBlocks, rungChanges,
+                    lastFifoBytes, lastWorkers, lastLinkBytesPerSecond, startNanos);
         }
     }
 
@@ -573,6 +591,9 @@ public final class AdaptiveCompressor implements AutoCloseable {
             return;
         }
         closed = true;
+        if (membership != null) {
+            membership.leave();
+        }
         encoder.close();
         if (recompressDecoder != null) {
             recompressDecoder.close();
