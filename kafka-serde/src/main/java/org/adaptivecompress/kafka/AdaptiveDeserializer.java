@@ -7,6 +7,8 @@ import java.util.Map;
 import java.util.Objects;
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.metrics.Monitorable;
+import org.apache.kafka.common.metrics.PluginMetrics;
 import org.apache.kafka.common.serialization.Deserializer;
 
 /**
@@ -24,18 +26,26 @@ import org.apache.kafka.common.serialization.Deserializer;
  * {@code adaptive.dictionary.topic}, fetched on first need (the caller waits, up to
  * {@code adaptive.dictionary.timeout.ms}) and kept in a bounded cache. Thread-safe.
  *
+ * <p>What it read ({@link #statistics()}, {@link DeserializerMetrics}) appears in the consumer's
+ * own metrics: it is {@link Monitorable} (KIP-877, kafka-clients 4.1 or newer).
+ *
  * @param <T> the type the delegate deserializes
  */
-public final class AdaptiveDeserializer<T> implements Deserializer<T> {
+public final class AdaptiveDeserializer<T> implements Deserializer<T>, Monitorable {
 
     private Deserializer<T> delegate;
     private ContextPool<RecordDecoder> decoders;
     private DictionaryResolver resolver;
     private boolean legacyPassthrough;
     private int maxValueBytes;
+    private final DecodeCounters counters = new DecodeCounters();
+    private final PluginMetricsBinding<DeserializerStatistics> metrics =
+            new PluginMetricsBinding<>(DeserializerMetrics.ALL);
 
     /** An instance for Kafka to create by class name and configure. */
-    public AdaptiveDeserializer() {}
+    public AdaptiveDeserializer() {
+        metrics.source(counters::snapshot);
+    }
 
     /**
      * An instance around {@code delegate}, ready with every default (as when passed to
@@ -46,6 +56,7 @@ public final class AdaptiveDeserializer<T> implements Deserializer<T> {
     public AdaptiveDeserializer(Deserializer<T> delegate) {
         this.delegate = Objects.requireNonNull(delegate, "delegate is null");
         setUp(Map.of(), new AdaptiveSerdeConfig(Map.of()));
+        metrics.source(counters::snapshot);
     }
 
     @Override
@@ -82,6 +93,20 @@ public final class AdaptiveDeserializer<T> implements Deserializer<T> {
         maxValueBytes = config.getInt(AdaptiveSerdeConfig.MAX_VALUE_BYTES);
     }
 
+    /**
+     * Adds {@link DeserializerMetrics} to the consumer's metrics, tagged by Kafka with this
+     * deserializer's class and whether it reads keys or values; the consumer calls it.
+     */
+    @Override
+    public void withPluginMetrics(PluginMetrics pluginMetrics) {
+        metrics.pluginMetrics(Objects.requireNonNull(pluginMetrics, "pluginMetrics is null"));
+    }
+
+    /** A snapshot of what this deserializer has read so far; safe from any thread. */
+    public DeserializerStatistics statistics() {
+        return counters.snapshot();
+    }
+
     @Override
     public T deserialize(String topic, byte[] data) {
         return delegate().deserialize(topic, unframe(topic, data));
@@ -103,15 +128,19 @@ public final class AdaptiveDeserializer<T> implements Deserializer<T> {
             return null;
         }
         if (legacyPassthrough && (data.length == 0 || (data[0] & 0xFF) != RecordFrame.MAGIC)) {
+            counters.unframed();
             return data;
         }
         RecordFrame.Header header = RecordFrame.parse(topic, data, maxValueBytes);
         RecordDecoder decoder = decoders.take();
+        byte[] value;
         try {
-            return decoder.decode(topic, data, header);
+            value = decoder.decode(topic, data, header);
         } finally {
             decoders.give(decoder);
         }
+        counters.decoded(header, data.length);
+        return value;
     }
 
     private Deserializer<T> delegate() {

@@ -66,6 +66,12 @@ class CorruptValueTest {
             assertThat(de.deserialize("t", new byte[0])).isEmpty();
             byte[] framed = frame("raw,lz4", 1);
             assertThat(de.deserialize("t", framed)).isEqualTo(DataKind.JSON_EVENTS.generate(4096));
+
+            DeserializerStatistics stats = de.statistics();
+            assertThat(stats.unframedRecords()).isEqualTo(2);
+            assertThat(stats.records(CodecType.LZ4)).isEqualTo(stats.totalRecords()).isEqualTo(1);
+            assertThat(stats.bytesIn(CodecType.LZ4)).isEqualTo(framed.length);
+            assertThat(stats.bytesOut(CodecType.LZ4)).isEqualTo(4096);
         }
     }
 

@@ -3,6 +3,7 @@ package org.adaptivecompress.kafka;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.lang.management.ManagementFactory;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Properties;
@@ -10,6 +11,7 @@ import java.util.stream.Collectors;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
 import org.adaptivecompress.testing.DataKind;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.Metric;
@@ -17,8 +19,8 @@ import org.apache.kafka.common.MetricName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** The serializer's figures in the producer's own metrics (KIP-877), after real traffic to a broker. */
-class ProducerMetricsIT {
+/** The serde's figures in the producer's and the consumer's own metrics (KIP-877), after real traffic. */
+class ClientMetricsIT {
 
     private static final int RECORDS = 2_000;
     private static final int RECORD_SIZE = 1024;
@@ -33,11 +35,12 @@ class ProducerMetricsIT {
     }
 
     @Test
-    void theProducersMetricsShowWhatTheSerializerDidPerRung() throws Exception {
+    void theClientsMetricsShowWhatTheSerdeDid() throws Exception {
         String topic = "producer-metrics";
         KafkaClients.createTopic(broker.bootstrapServers(), topic);
         byte[] data = DataKind.JSON_EVENTS.generate(RECORDS * RECORD_SIZE);
         Properties props = KafkaClients.adaptiveProducer(broker.bootstrapServers(), "producer-metrics");
+        double produced;
         try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(props)) {
             for (int i = 0; i < RECORDS; i++) {
                 producer.send(new ProducerRecord<>(topic, "key-" + i,
@@ -65,6 +68,20 @@ class ProducerMetricsIT {
             assertThat(server.queryNames(new ObjectName("kafka.producer:type=plugins,*"), null).stream()
                     .map(ObjectName::toString).collect(Collectors.joining("\n")))
                     .as("Kafka's JMX reporter shows them too").contains("AdaptiveSerializer");
+            produced = out;
+        }
+
+        try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(
+                KafkaClients.adaptiveConsumer(broker.bootstrapServers()))) {
+            assertThat(KafkaClients.readAll(consumer, topic, RECORDS, Duration.ofSeconds(60))).hasSize(RECORDS);
+            Map<MetricName, ? extends Metric> metrics = consumer.metrics();
+
+            assertThat(sum(metrics, "adaptive-deserializer-records-total", "value.deserializer")).isEqualTo(RECORDS);
+            assertThat(sum(metrics, "adaptive-deserializer-output-total", "value.deserializer"))
+                    .isEqualTo((double) RECORDS * RECORD_SIZE);
+            assertThat(sum(metrics, "adaptive-deserializer-input-total", "value.deserializer")).isEqualTo(produced);
+            assertThat(metrics.keySet()).anySatisfy(n -> assertThat(n.tags())
+                    .containsEntry("config", "key.deserializer").containsEntry("codec", "zstd"));
         }
     }
 }
