@@ -50,12 +50,15 @@ public class AdaptiveCodec implements SplittableCompressionCodec, Configurable {
         return settings;
     }
 
-    /** A pipeline stream with this codec's settings, leasing (and on close returning) a pooled compressor. */
+    /**
+     * A pipeline stream with this codec's settings. It leases no compressor from
+     * {@code CodecPool}, since the pipeline does not use one: a caller that never closes the
+     * stream (Flink's bulk writers finish it and close the file themselves) leaks no lease.
+     */
     @Override
     public CompressionOutputStream createOutputStream(OutputStream out) throws IOException {
         Objects.requireNonNull(out, "out is null");
-        Compressor leased = CodecPool.getCompressor(this, conf);
-        return new AdaptiveCompressionOutputStream(out, settings, leased);
+        return new AdaptiveCompressionOutputStream(out, settings);
     }
 
     /**
@@ -68,7 +71,7 @@ public class AdaptiveCodec implements SplittableCompressionCodec, Configurable {
     @Override
     public CompressionOutputStream createOutputStream(OutputStream out, Compressor compressor) throws IOException {
         Objects.requireNonNull(out, "out is null");
-        return new AdaptiveCompressionOutputStream(out, settings, null);
+        return new AdaptiveCompressionOutputStream(out, settings);
     }
 
     @Override

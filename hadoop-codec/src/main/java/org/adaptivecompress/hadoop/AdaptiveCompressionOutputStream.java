@@ -4,9 +4,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import org.adaptivecompress.engine.CompressionStatistics;
 import org.adaptivecompress.stream.AdaptiveOutputStream;
-import org.apache.hadoop.io.compress.CodecPool;
 import org.apache.hadoop.io.compress.CompressionOutputStream;
-import org.apache.hadoop.io.compress.Compressor;
 
 /**
  * The codec's output stream: the adaptive pipeline ({@link AdaptiveOutputStream}, whose sender
@@ -26,22 +24,16 @@ import org.apache.hadoop.io.compress.Compressor;
 final class AdaptiveCompressionOutputStream extends CompressionOutputStream {
 
     private final AdaptiveOutputStream.Builder pipeline;
-    private final Compressor leased;
     private AdaptiveOutputStream current;
     private CompressionStatistics lastStatistics;
     private boolean finished;
     private boolean closed;
 
-    /**
-     * @param leased a compressor leased from {@link CodecPool} for this stream, returned on
-     *     close; {@code null} if the caller owns the compressor
-     */
-    AdaptiveCompressionOutputStream(OutputStream out, AdaptiveCodecSettings settings, Compressor leased) {
+    AdaptiveCompressionOutputStream(OutputStream out, AdaptiveCodecSettings settings) {
         super(out);
         this.pipeline = AdaptiveOutputStream.builder()
                 .compression(settings.streamOptions())
                 .fifoCapacity(settings.fifoCapacity());
-        this.leased = leased;
     }
 
     @Override
@@ -90,8 +82,7 @@ final class AdaptiveCompressionOutputStream extends CompressionOutputStream {
     }
 
     /**
-     * Finishes the stream, closes the underlying stream and returns a leased compressor to the
-     * pool, whatever fails. If finishing fails, that failure is thrown (it says why the data is
+     * Finishes the stream and closes the underlying stream, whatever fails. If finishing fails, that failure is thrown (it says why the data is
      * incomplete), with any failure to close the underlying stream added as suppressed.
      */
     @Override
@@ -120,13 +111,7 @@ final class AdaptiveCompressionOutputStream extends CompressionOutputStream {
     }
 
     private void closeUnderlying() throws IOException {
-        try {
-            out.close();
-        } finally {
-            if (leased != null) {
-                CodecPool.returnCompressor(leased);
-            }
-        }
+        out.close();
     }
 
     /**
