@@ -4,6 +4,7 @@ import org.adaptivecompress.codec.CodecType;
 import org.adaptivecompress.codec.Ladder;
 import org.adaptivecompress.codec.Rung;
 import org.adaptivecompress.control.LevelControllers;
+import org.adaptivecompress.control.Objective;
 import org.adaptivecompress.engine.AdaptiveCompressionOptions;
 import org.adaptivecompress.stream.AdaptiveOutputStream;
 import picocli.CommandLine.Model.CommandSpec;
@@ -13,7 +14,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * The options every compressing command shares: ladder, controller (or zstd's {@code -#} and
- * {@code --adapt}), threads, block size and histories.
+ * {@code --adapt}) and its objective, threads, block size and histories.
  */
 final class CompressionMixin {
 
@@ -31,6 +32,12 @@ final class CompressionMixin {
                     + "or another controller the library names; default fixed:3 (zstd:3) for files, the "
                     + "library's default for send.")
     String controller;
+
+    @Option(names = "--objective", paramLabel = "SPEC", converter = Converters.ObjectiveSpec.class,
+            description = "What the model controller optimises: time (default), cpu-budget:S (at most S cores for "
+                    + "compression), cost:egress=E,cpu=C[,floor=RATE] (the least money per GB sent and CPU-second). "
+                    + "Another than time implies --controller model unless a controller is given.")
+    Objective objective = Objective.time();
 
     @Option(names = "--level", paramLabel = "N", hidden = true,
             description = "zstd's -N: 1-22, the ladder's zstd rung nearest below N, or its top from 19.")
@@ -72,7 +79,7 @@ final class CompressionMixin {
             String controllerName = controllerOr(defaultController);
             boolean withHistory = history != null ? history : LevelControllers.fixedRung(controllerName) >= 0;
             options = AdaptiveCompressionOptions.builder().ladder(ladder)
-                    .controller(controllerName)
+                    .controller(controllerName).objective(objective)
                     .blockSize(blockSize).history(withHistory)
                     .resetInterval(withHistory ? resetInterval : 0)
                     .build();
@@ -102,6 +109,9 @@ final class CompressionMixin {
             } catch (IllegalArgumentException e) {
                 throw new ParameterException(command.commandLine(), e.getMessage(), e);
             }
+        }
+        if (controller == null && objective.kind() != Objective.Kind.TIME) {
+            return LevelControllers.DEFAULT_NAME; // only the model controller weighs CPU or money
         }
         return controller == null ? defaultController : controller;
     }

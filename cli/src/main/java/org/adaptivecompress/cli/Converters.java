@@ -3,6 +3,7 @@ package org.adaptivecompress.cli;
 import java.util.Locale;
 import org.adaptivecompress.codec.Ladder;
 import org.adaptivecompress.control.LevelControllers;
+import org.adaptivecompress.control.Objective;
 import org.adaptivecompress.engine.AdaptiveCompressionOptions;
 import org.adaptivecompress.internal.format.FrameFormat;
 import org.adaptivecompress.internal.link.RateLimitedOutputStream;
@@ -49,6 +50,18 @@ final class Converters {
             try {
                 LevelControllers.byName(value);
                 return value;
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    /** An objective spec: {@code time}, {@code cpu-budget:0.3}, {@code cost:egress=0.05,cpu=0.00001}. */
+    static final class ObjectiveSpec implements ITypeConverter<Objective> {
+        @Override
+        public Objective convert(String value) {
+            try {
+                return Objective.parse(value);
             } catch (IllegalArgumentException e) {
                 throw new TypeConversionException(e.getMessage());
             }

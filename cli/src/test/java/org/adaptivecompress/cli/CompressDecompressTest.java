@@ -148,6 +148,24 @@ class CompressDecompressTest {
     }
 
     @Test
+    void anObjectiveChoosesTheModelControllerAndIsRefusedWithAFixedRung() throws IOException {
+        byte[] data = DataKind.TEXT.generate(SIZE);
+        Path file = write("data", data);
+
+        Cli.Run budget = Cli.run("compress", "--objective", "cpu-budget:0.5", file.toString());
+        assertThat(budget.exit()).as(budget.err()).isZero();
+        assertThat(Cli.run("decompress", "-c", dir.resolve("data.adc").toString()).stdout()).isEqualTo(data);
+
+        Cli.Run fixed = Cli.run("compress", "-f", "--objective", "cost:egress=0.05", "--controller", "fixed:2",
+                file.toString());
+        assertThat(fixed.exit()).isEqualTo(2);
+        assertThat(fixed.err()).contains("needs the model controller").doesNotContain("Exception");
+        Cli.Run bad = Cli.run("compress", "-f", "--objective", "cheapest", file.toString());
+        assertThat(bad.exit()).isEqualTo(2);
+        assertThat(bad.err()).contains("objective 'cheapest'");
+    }
+
+    @Test
     void decompressesLargeBlocksItWrote() throws IOException {
         byte[] data = DataKind.MIXED.generate(12 << 20);
         Path file = write("big", data);

@@ -11,6 +11,20 @@ import org.adaptivecompress.codec.Ladder;
  */
 public interface LevelController {
 
+    /**
+     * What to optimise ({@link Objective}); called once, before {@link #initialRung}. The
+     * default accepts only {@link Objective#time()}: a controller that does not model the link
+     * and the rungs (AdOC's rule, a fixed rung) cannot weigh CPU or money.
+     *
+     * @throws IllegalArgumentException if the controller cannot pursue {@code objective}
+     */
+    default void objective(Objective objective) {
+        if (objective.kind() != Objective.Kind.TIME) {
+            throw new IllegalArgumentException("objective " + objective + " needs the model controller; " + this
+                    + " optimises time only");
+        }
+    }
+
     /** The rung of the first block of a stream over {@code ladder}; called once, before any {@link #decide}. */
     int initialRung(Ladder ladder);
 

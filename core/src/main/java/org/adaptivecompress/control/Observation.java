@@ -17,6 +17,7 @@ public final class Observation {
     private final int storedLength;
     private final boolean incompressible;
     private final long compressNanos;
+    private final long cpuNanos;
     private final int workers;
     private final long drainedBytes;
     private final long nanoTime;
@@ -36,6 +37,7 @@ public final class Observation {
         this.storedLength = b.storedLength;
         this.incompressible = b.incompressible;
         this.compressNanos = b.compressNanos;
+        this.cpuNanos = b.cpuNanos;
         this.workers = b.workers;
         this.drainedBytes = b.drainedBytes;
         this.nanoTime = b.nanoTime;
@@ -107,6 +109,15 @@ public final class Observation {
      */
     public long compressNanos() {
         return compressNanos;
+    }
+
+    /**
+     * The CPU time, on the compressing thread's CPU clock, of the work {@link #compressNanos()}
+     * times, divided by the workers as it is; 0 if not measured (a simulation, Kafka's serializer).
+     * Less than {@link #compressNanos()} where the thread waited for a core meanwhile.
+     */
+    public long cpuNanos() {
+        return cpuNanos;
     }
 
     /**
@@ -202,6 +213,7 @@ public final class Observation {
         private int storedLength;
         private boolean incompressible;
         private long compressNanos;
+        private long cpuNanos;
         private int workers = 1;
         private long drainedBytes;
         private long nanoTime;
@@ -263,6 +275,12 @@ public final class Observation {
         /** See {@link Observation#compressNanos()}: already divided by the workers. */
         public Builder compressNanos(long compressNanos) {
             this.compressNanos = compressNanos;
+            return this;
+        }
+
+        /** See {@link Observation#cpuNanos()}: already divided by the workers; 0 (the default) if not measured. */
+        public Builder cpuNanos(long cpuNanos) {
+            this.cpuNanos = cpuNanos;
             return this;
         }
 

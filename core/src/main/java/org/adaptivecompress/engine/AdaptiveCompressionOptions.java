@@ -7,6 +7,7 @@ import org.adaptivecompress.control.DecisionListener;
 import org.adaptivecompress.control.FixedController;
 import org.adaptivecompress.control.LevelController;
 import org.adaptivecompress.control.LevelControllers;
+import org.adaptivecompress.control.Objective;
 import org.adaptivecompress.internal.engine.AdaptiveCompressor;
 import org.adaptivecompress.internal.format.FrameFormat;
 import org.adaptivecompress.metrics.StatisticsGroup;
@@ -45,6 +46,7 @@ public final class AdaptiveCompressionOptions {
     private final int historyWindow;
     private final long resetInterval;
     private final StatisticsGroup statisticsGroup;
+    private final Objective objective;
     /** The rung a {@code fixed:N} controller named in a string pins, or -1. */
     private final int namedFixedRung;
 
@@ -57,6 +59,7 @@ public final class AdaptiveCompressionOptions {
         this.historyWindow = b.historyWindow;
         this.resetInterval = b.resetInterval;
         this.statisticsGroup = b.statisticsGroup;
+        this.objective = b.objective;
         this.namedFixedRung = b.namedFixedRung;
     }
 
@@ -81,6 +84,7 @@ public final class AdaptiveCompressionOptions {
         b.historyWindow = historyWindow;
         b.resetInterval = resetInterval;
         b.statisticsGroup = statisticsGroup;
+        b.objective = objective;
         b.namedFixedRung = namedFixedRung;
         return b;
     }
@@ -131,6 +135,11 @@ public final class AdaptiveCompressionOptions {
         return statisticsGroup;
     }
 
+    /** What the controller optimises (see {@link Builder#objective(Objective)}); time by default. */
+    public Objective objective() {
+        return objective;
+    }
+
     /** Builds {@link AdaptiveCompressionOptions}; every setter checks its argument at once. */
     public static final class Builder {
         private Ladder ladder = Ladder.defaultLadder();
@@ -141,6 +150,7 @@ public final class AdaptiveCompressionOptions {
         private int historyWindow = 1 << FrameFormat.HISTORY_WINDOW_LOG;
         private long resetInterval;
         private StatisticsGroup statisticsGroup;
+        private Objective objective = Objective.time();
         private int namedFixedRung = -1;
 
         private Builder() {}
@@ -252,13 +262,31 @@ public final class AdaptiveCompressionOptions {
         }
 
         /**
+         * What the controller optimises: {@link Objective#time()} (the default), a CPU budget
+         * for compression, or cost. Only the {@code model} controller takes another than time.
+         */
+        public Builder objective(Objective objective) {
+            this.objective = Objects.requireNonNull(objective, "objective is null");
+            return this;
+        }
+
+        /** The objective as a spec string: {@code time}, {@code cpu-budget:0.3}, {@code cost:egress=0.05,cpu=0.00004}. */
+        public Builder objective(String spec) {
+            return objective(Objective.parse(spec));
+        }
+
+        /**
          * The options.
          *
          * @throws IllegalArgumentException if a controller named {@code fixed:N} names a rung
-         *     the ladder does not have (a {@link FixedController} passed as an object clamps), or
-         *     the reset interval is shorter than a block
+         *     the ladder does not have (a {@link FixedController} passed as an object clamps),
+         *     the reset interval is shorter than a block, or the controller cannot pursue the
+         *     objective
          */
         public AdaptiveCompressionOptions build() {
+            if (objective.kind() != Objective.Kind.TIME) {
+                controllerFactory.get().objective(objective); // a controller per stream: this one only checks
+            }
             if (namedFixedRung > ladder.top()) {
                 throw new IllegalArgumentException("controller 'fixed:" + namedFixedRung + "' names rung "
                         + namedFixedRung + ", but the ladder " + ladder + " has rungs 0 to " + ladder.top());

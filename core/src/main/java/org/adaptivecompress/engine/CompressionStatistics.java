@@ -37,6 +37,7 @@ public final class CompressionStatistics {
     private final long[] bytesOutReplaced;
     private final long[] decisions;
     private final long incompressibleBlocks;
+    private final long cpuNanos;
     private final long rungChanges;
     private final long fifoBytes;
     private final int workers;
@@ -50,13 +51,15 @@ public final class CompressionStatistics {
      * {@code decisionsPerReason} one per {@link Reason}, in declaration order. Pipelines make
      * them; a user reads them.
      *
+     * @param cpuNanos CPU time the stream's threads spent compressing blocks (codec, copy and
+     *     checksum), compressing again included
      * @param linkBytesPerSecond the last link rate a decision assumed, NaN if none did yet
      * @param startNanos the {@link System#nanoTime()} the stream started at
      */
     public CompressionStatistics(Ladder ladder, int currentRung, long[] blocksStored, long[] bytesInStored,
             long[] bytesOutStored, long[] blocksReplaced, long[] bytesInReplaced, long[] bytesOutReplaced,
-            long[] decisionsPerReason, long incompressibleBlocks, long rungChanges, long fifoBytes, int workers,
-            double linkBytesPerSecond, long startNanos) {
+            long[] decisionsPerReason, long incompressibleBlocks, long cpuNanos, long rungChanges, long fifoBytes,
+            int workers, double linkBytesPerSecond, long startNanos) {
         this.ladder = Objects.requireNonNull(ladder, "ladder is null");
         if (currentRung < 0 || currentRung > ladder.top()) {
             throw new IllegalArgumentException("currentRung " + currentRung + " is not a rung of " + ladder);
@@ -76,6 +79,7 @@ public final class CompressionStatistics {
         }
         this.decisions = decisionsPerReason.clone();
         this.incompressibleBlocks = incompressibleBlocks;
+        this.cpuNanos = cpuNanos;
         this.rungChanges = rungChanges;
         this.fifoBytes = fifoBytes;
         this.workers = workers;
@@ -86,7 +90,7 @@ public final class CompressionStatistics {
 
     /** A sum; see {@link #sum}. */
     private CompressionStatistics(Ladder ladder, int currentRung, long[] streamsAtRung, long[][] perRung,
-            long[] decisions, long incompressibleBlocks, long rungChanges, long fifoBytes, int workers,
+            long[] decisions, long incompressibleBlocks, long cpuNanos, long rungChanges, long fifoBytes, int workers,
             double linkBytesPerSecond, long startNanos) {
         this.ladder = ladder;
         this.currentRung = currentRung;
@@ -99,6 +103,7 @@ public final class CompressionStatistics {
         this.bytesOutReplaced = perRung[5];
         this.decisions = decisions;
         this.incompressibleBlocks = incompressibleBlocks;
+        this.cpuNanos = cpuNanos;
         this.rungChanges = rungChanges;
         this.fifoBytes = fifoBytes;
         this.workers = workers;
@@ -125,6 +130,7 @@ public final class CompressionStatistics {
         long[] decisions = new long[REASONS.length];
         long[] streams = new long[n];
         long incompressible = 0;
+        long cpu = 0;
         long changes = 0;
         long fifo = 0;
         int workers = 0;
@@ -133,6 +139,7 @@ public final class CompressionStatistics {
         for (CompressionStatistics s : open) {
             s.addCountsTo(ladder, perRung, decisions);
             incompressible += s.incompressibleBlocks;
+            cpu += s.cpuNanos;
             changes += s.rungChanges;
             for (int r = 0; r < n; r++) {
                 streams[r] += s.streamsAtRung[r];
@@ -147,6 +154,7 @@ public final class CompressionStatistics {
         if (finished != null) {
             finished.addCountsTo(ladder, perRung, decisions);
             incompressible += finished.incompressibleBlocks;
+            cpu += finished.cpuNanos;
             changes += finished.rungChanges;
         }
         int mostCommon = 0;
@@ -155,8 +163,8 @@ public final class CompressionStatistics {
                 mostCommon = r;
             }
         }
-        return new CompressionStatistics(ladder, mostCommon, streams, perRung, decisions, incompressible, changes,
-                fifo, workers, linkCount == 0 ? Double.NaN : linkSum / linkCount, startNanos);
+        return new CompressionStatistics(ladder, mostCommon, streams, perRung, decisions, incompressible, cpu,
+                changes, fifo, workers, linkCount == 0 ? Double.NaN : linkSum / linkCount, startNanos);
     }
 
     private void addCountsTo(Ladder expected, long[][] perRung, long[] decisionSums) {
@@ -276,6 +284,23 @@ public final class CompressionStatistics {
      */
     public long recompressedBlocks() {
         return Arrays.stream(blocksReplaced).sum();
+    }
+
+    /**
+     * CPU time, in nanoseconds, the stream's threads spent compressing blocks (codec, copy and
+     * checksum), measured on their CPU clocks; compressing queued frames again included.
+     */
+    public long cpuNanos() {
+        return cpuNanos;
+    }
+
+    /**
+     * The cores compression used on average since the stream (or group) started:
+     * {@link #cpuNanos()} over {@link #elapsedNanos()}. The figure a {@code cpu-budget}
+     * objective bounds. NaN if no time passed.
+     */
+    public double compressionCores() {
+        return rate(cpuNanos, elapsedNanos()) / 1e9;
     }
 
     /** How often the rung changed. */

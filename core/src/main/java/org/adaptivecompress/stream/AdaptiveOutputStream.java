@@ -682,7 +682,7 @@ public final class AdaptiveOutputStream extends OutputStream {
             compression.ladder(options.ladder()).controller(options.controllerFactory())
                     .blockSize(options.blockSize()).listener(options.listener()).history(options.history())
                     .historyWindow(options.historyWindow()).resetInterval(options.resetInterval())
-                    .statisticsGroup(options.statisticsGroup());
+                    .statisticsGroup(options.statisticsGroup()).objective(options.objective());
             return this;
         }
 
@@ -750,6 +750,15 @@ public final class AdaptiveOutputStream extends OutputStream {
         /** Told every decision of the controller, on the compressing thread (see {@link DecisionListener}). */
         public Builder listener(DecisionListener listener) {
             compression.listener(listener);
+            return this;
+        }
+
+        /**
+         * What the controller optimises: {@code time} (the default), {@code cpu-budget:0.3},
+         * {@code cost:egress=0.05,cpu=0.00004}; see {@link org.adaptivecompress.control.Objective}.
+         */
+        public Builder objective(String spec) {
+            compression.objective(spec);
             return this;
         }
 

@@ -38,6 +38,7 @@ class PublicApiTest {
             "org.adaptivecompress.control.LevelController",
             "org.adaptivecompress.control.LevelControllers",
             "org.adaptivecompress.control.LinkSample",
+            "org.adaptivecompress.control.Objective",
             "org.adaptivecompress.control.Observation",
             "org.adaptivecompress.control.Reason",
             "org.adaptivecompress.control.model.ModelController",

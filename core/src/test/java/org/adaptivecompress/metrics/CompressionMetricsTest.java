@@ -78,6 +78,9 @@ class CompressionMetricsTest {
                 .isEqualTo(lastWithLink.get() == null ? Double.NaN : lastWithLink.get().linkBytesPerSecond());
         assertThat(s.decisionsByReason().keySet()).doesNotContain(Reason.FIXED);
         assertThat(s.bytesInPerSecondSince(null)).isPositive();
+        assertThat(s.cpuNanos()).as("compression CPU, on the threads' clocks").isPositive();
+        assertThat(metric("cpu").value(s, 0)).isEqualTo(s.cpuNanos() / 1e9);
+        assertThat(s.compressionCores()).isPositive().isLessThanOrEqualTo(1.5);
     }
 
     @Test

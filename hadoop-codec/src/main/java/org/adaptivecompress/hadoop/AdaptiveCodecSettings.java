@@ -27,6 +27,13 @@ public final class AdaptiveCodecSettings {
      */
     public static final String CONTROLLER_KEY = PREFIX + "controller";
     /**
+     * What the controller of the codec's output streams optimises: {@code time} (default),
+     * {@code cpu-budget:S} or {@code cost:egress=E,cpu=C[,floor=R]}
+     * ({@link org.adaptivecompress.control.Objective}); only the {@code model} controller takes
+     * another than time.
+     */
+    public static final String OBJECTIVE_KEY = PREFIX + "objective";
+    /**
      * Controller of a bare {@link org.apache.hadoop.io.compress.Compressor} driven by the
      * caller (e.g. through {@code CompressorStream}). Such a compressor hands every frame to
      * its caller at once, so it has no FIFO and no sink for an adaptive controller to read
@@ -137,8 +144,11 @@ public final class AdaptiveCodecSettings {
         AdaptiveCompressionOptions base = parse(RESET_INTERVAL_KEY, String.valueOf(interval),
                 () -> windowed.toBuilder().resetInterval(interval).build());
         String controller = conf.getTrimmed(CONTROLLER_KEY, LevelControllers.DEFAULT_NAME);
-        AdaptiveCompressionOptions stream = parse(CONTROLLER_KEY, controller,
+        AdaptiveCompressionOptions controlled = parse(CONTROLLER_KEY, controller,
                 () -> base.toBuilder().controller(controller).history(history(conf, controller)).build());
+        String objective = conf.getTrimmed(OBJECTIVE_KEY, "time");
+        AdaptiveCompressionOptions stream = parse(OBJECTIVE_KEY, objective,
+                () -> controlled.toBuilder().objective(objective).build());
         String compressorController = conf.getTrimmed(COMPRESSOR_CONTROLLER_KEY,
                 ladder.top() == 0 ? "fixed:0" : DEFAULT_COMPRESSOR_CONTROLLER);
         AdaptiveCompressionOptions compressor = parse(COMPRESSOR_CONTROLLER_KEY, compressorController,

@@ -355,6 +355,13 @@ class AdaptiveCodecTest {
         Configuration small = new Configuration(false);
         small.setInt(AdaptiveCodecSettings.BLOCK_SIZE_KEY, 10);
         assertThatThrownBy(() -> TestFiles.codec(small)).hasMessageContaining(AdaptiveCodecSettings.BLOCK_SIZE_KEY);
+        Configuration budget = new Configuration(false);
+        budget.set(AdaptiveCodecSettings.CONTROLLER_KEY, "fixed:3");
+        budget.set(AdaptiveCodecSettings.OBJECTIVE_KEY, "cpu-budget:0.3");
+        assertThatThrownBy(() -> TestFiles.codec(budget)).hasMessageContaining(AdaptiveCodecSettings.OBJECTIVE_KEY)
+                .hasMessageContaining("needs the model controller");
+        budget.set(AdaptiveCodecSettings.CONTROLLER_KEY, "model");
+        assertThat(TestFiles.codec(budget).settings().streamOptions().objective().toString()).isEqualTo("cpu-budget:0.3");
     }
 
     /**

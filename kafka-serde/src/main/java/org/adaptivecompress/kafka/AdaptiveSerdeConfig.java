@@ -4,7 +4,9 @@ import java.util.List;
 import java.util.Map;
 import org.adaptivecompress.codec.Ladder;
 import org.adaptivecompress.control.DecisionListener;
+import org.adaptivecompress.control.LevelController;
 import org.adaptivecompress.control.LevelControllers;
+import org.adaptivecompress.control.Objective;
 import org.apache.kafka.common.config.AbstractConfig;
 import org.apache.kafka.common.config.ConfigDef.Importance;
 import org.apache.kafka.common.config.ConfigDef.Type;
@@ -32,6 +34,8 @@ public final class AdaptiveSerdeConfig extends AbstractConfig {
     public static final String LADDER = "adaptive.ladder";
     /** The controller name. */
     public static final String CONTROLLER = "adaptive.controller";
+    /** What the controller optimises. */
+    public static final String OBJECTIVE = "adaptive.objective";
     /** The rung used without the interceptor. */
     public static final String FALLBACK_RUNG = "adaptive.fallback.rung";
     /** Values shorter than this go raw. */
@@ -109,6 +113,11 @@ public final class AdaptiveSerdeConfig extends AbstractConfig {
                             + "model (the rung forecast to deliver the most bytes per second), adoc (AdOC's rule: "
                             + "climb while the backlog grows beyond 80 KiB, halve when it shrinks) or fixed:N "
                             + "(always rung N).")
+            .define(OBJECTIVE, Type.STRING, "time", new ObjectiveValidator(), Importance.LOW,
+                    "What the model controller optimises: time (the most bytes per second); cpu-budget:S (the "
+                            + "same among rungs whose compression uses at most S cores, e.g. 0.3); or "
+                            + "cost:egress=E,cpu=C[,floor=R] (the least money at E per GB sent and C per CPU-second, "
+                            + "among rungs delivering at least R, e.g. 100mbit). Other controllers take time only.")
             .define(FALLBACK_RUNG, Type.INT, 1, ConfigDef.Range.atLeast(0), Importance.MEDIUM,
                     "Rung used for every record when AdaptiveProducerInterceptor is not in interceptor.classes: "
                             + "without it the serializer cannot see acknowledgements, so it does not adapt. "
@@ -206,6 +215,22 @@ public final class AdaptiveSerdeConfig extends AbstractConfig {
     }
 
     /**
+     * A new controller as {@code adaptive.controller} names it, pursuing {@code adaptive.objective}.
+     *
+     * @throws ConfigException if the controller cannot pursue the objective
+     */
+    public LevelController controller() {
+        LevelController c = LevelControllers.byName(getString(CONTROLLER)).get();
+        try {
+            c.objective(Objective.parse(getString(OBJECTIVE)));
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException(OBJECTIVE, getString(OBJECTIVE), e.getMessage() + " (" + CONTROLLER + "="
+                    + getString(CONTROLLER) + ")");
+        }
+        return c;
+    }
+
+    /**
      * A new instance of the delegate class named by {@code key}.
      *
      * @param type {@code Serializer} or {@code Deserializer}
@@ -277,6 +302,23 @@ public final class AdaptiveSerdeConfig extends AbstractConfig {
         @Override
         public String toString() {
             return "a ladder spec starting with raw";
+        }
+    }
+
+    /** Accepts objective specs that {@link Objective#parse} accepts. */
+    private static final class ObjectiveValidator implements ConfigDef.Validator {
+        @Override
+        public void ensureValid(String name, Object value) {
+            try {
+                Objective.parse((String) value);
+            } catch (RuntimeException e) {
+                throw new ConfigException(name, value, e.getMessage());
+            }
+        }
+
+        @Override
+        public String toString() {
+            return "time, cpu-budget:CORES, cost:egress=E,cpu=C[,floor=RATE]";
         }
     }
 

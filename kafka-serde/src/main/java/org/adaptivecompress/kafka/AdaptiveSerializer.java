@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.atomic.LongAdder;
 import org.adaptivecompress.codec.Ladder;
-import org.adaptivecompress.control.LevelControllers;
+import org.adaptivecompress.control.LevelController;
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.config.ConfigDef;
@@ -99,6 +99,7 @@ public final class AdaptiveSerializer<T> implements Serializer<T>, Monitorable {
     /** Makes the codec contexts, dictionaries and rung decision that {@code configs} ask for. */
     private void setUp(Map<String, ?> configs, AdaptiveSerdeConfig config, boolean isKey, boolean warnIfNotAdapting) {
         Ladder ladder = config.ladder();
+        LevelController controller = config.controller(); // checked even where it will not be used
         List<String> dictionaryFiles = config.dictionaryFiles();
         fileDictionary = dictionaryFiles.isEmpty() ? null : ZstdDictionary.load(dictionaryFiles.get(0));
         Object id = configs.get(ProducerConfig.CLIENT_ID_CONFIG);
@@ -132,7 +133,7 @@ public final class AdaptiveSerializer<T> implements Serializer<T>, Monitorable {
             gauge = entry.gauge(isKey);
         }
         decider = new RungDecider(ladder,
-                linked ? LevelControllers.byName(config.getString(AdaptiveSerdeConfig.CONTROLLER)).get() : null,
+                linked ? controller : null,
                 config.decisionListener(), gauge, config.getInt(AdaptiveSerdeConfig.FALLBACK_RUNG),
                 config.getInt(AdaptiveSerdeConfig.OBSERVATION_RECORDS),
                 config.getInt(AdaptiveSerdeConfig.OBSERVATION_BYTES),

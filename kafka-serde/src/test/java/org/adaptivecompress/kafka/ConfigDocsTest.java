@@ -33,6 +33,12 @@ class ConfigDocsTest {
                 .hasMessageContaining("must start with raw");
         assertThatThrownBy(() -> new AdaptiveSerdeConfig(Map.of(AdaptiveSerdeConfig.CONTROLLER, "smart")))
                 .isInstanceOf(ConfigException.class).hasMessageContaining("adaptive.controller");
+        assertThatThrownBy(() -> new AdaptiveSerdeConfig(Map.of(AdaptiveSerdeConfig.OBJECTIVE, "cheap")))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("adaptive.objective");
+        assertThatThrownBy(() -> new AdaptiveSerdeConfig(Map.of(AdaptiveSerdeConfig.OBJECTIVE, "cpu-budget:0.3",
+                AdaptiveSerdeConfig.CONTROLLER, "adoc")).controller())
+                .isInstanceOf(ConfigException.class).hasMessageContaining("adaptive.objective")
+                .hasMessageContaining("needs the model controller");
         assertThatThrownBy(() -> new AdaptiveSerdeConfig(Map.of(AdaptiveSerdeConfig.MIN_COMPRESS_BYTES, "-1")))
                 .isInstanceOf(ConfigException.class).hasMessageContaining("adaptive.min.compress.bytes");
         assertThatThrownBy(() -> SerdeConfigs.serializer(SerdeConfigs.with(AdaptiveSerdeConfig.DELEGATE_SERIALIZER, null)))

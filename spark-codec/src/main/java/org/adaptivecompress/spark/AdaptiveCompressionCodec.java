@@ -24,6 +24,8 @@ import org.apache.spark.io.CompressionCodec;
  *   <li>{@value #LADDER}: the ladder spec, default {@code raw,lz4,zstd:1,zstd:3,zstd:9,zstd:15,xz:6};
  *   <li>{@value #CONTROLLER}: {@code fixed:2} by default (the ladder's third rung, zstd:1, or its
  *       top if it has fewer), or {@code model}, {@code adoc}, {@code fixed:N};
+ *   <li>{@value #OBJECTIVE}: what {@code model} optimises: {@code time} (the default),
+ *       {@code cpu-budget:S} or {@code cost:egress=E,cpu=C[,floor=R]};
  *   <li>{@value #BLOCK_SIZE}: bytes per block, default 128 KiB (Spark's size syntax, such as {@code 64k});
  *   <li>{@value #FIFO_CAPACITY}: bytes queued between a stream's compressor and its sender
  *       thread, default 256 KiB, since Spark keeps up to 200 shuffle streams open at once;
@@ -44,6 +46,8 @@ public final class AdaptiveCompressionCodec implements CompressionCodec {
     public static final String LADDER = "spark.io.compression.adaptive.ladder";
     /** The controller by name. */
     public static final String CONTROLLER = "spark.io.compression.adaptive.controller";
+    /** What the model controller optimises. */
+    public static final String OBJECTIVE = "spark.io.compression.adaptive.objective";
     /** Bytes per block. */
     public static final String BLOCK_SIZE = "spark.io.compression.adaptive.blockSize";
     /** Bytes queued between a stream's compressor and its sender thread. */
@@ -100,11 +104,16 @@ public final class AdaptiveCompressionCodec implements CompressionCodec {
         } catch (IllegalArgumentException e) {
             throw invalid(FIFO_CAPACITY, conf, e);
         }
+        try {
+            b.objective(conf.get(OBJECTIVE, "time"));
+        } catch (IllegalArgumentException e) {
+            throw invalid(OBJECTIVE, conf, e);
+        }
         AdaptiveCompressionOptions unchecked;
         try {
             unchecked = b.build();
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(CONTROLLER + " or " + LADDER + ": " + e.getMessage(), e);
+            throw new IllegalArgumentException(CONTROLLER + ", " + OBJECTIVE + " or " + LADDER + ": " + e.getMessage(), e);
         }
         this.options = unchecked.toBuilder().statisticsGroup(GROUPS.forLadder(unchecked.ladder())).build();
     }

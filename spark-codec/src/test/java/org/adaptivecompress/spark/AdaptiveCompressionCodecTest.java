@@ -79,6 +79,15 @@ class AdaptiveCompressionCodecTest {
                 .set(AdaptiveCompressionCodec.MAX_WORKERS, "0")))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("spark.io.compression.adaptive.maxWorkers");
         assertThatThrownBy(() -> new AdaptiveCompressionCodec(new SparkConf(false)
+                .set(AdaptiveCompressionCodec.OBJECTIVE, "cheapest")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("spark.io.compression.adaptive.objective");
+        assertThatThrownBy(() -> new AdaptiveCompressionCodec(new SparkConf(false)
+                .set(AdaptiveCompressionCodec.OBJECTIVE, "cpu-budget:0.5")))
+                .as("the default fixed rung takes time only").isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("needs the model controller");
+        new AdaptiveCompressionCodec(new SparkConf(false).set(AdaptiveCompressionCodec.CONTROLLER, "model")
+                .set(AdaptiveCompressionCodec.OBJECTIVE, "cpu-budget:0.5"));
+        assertThatThrownBy(() -> new AdaptiveCompressionCodec(new SparkConf(false)
                 .set(AdaptiveCompressionCodec.CONTROLLER, "fixed:9")))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("fixed:9");
     }

@@ -1,11 +1,18 @@
 package org.adaptivecompress.control.model;
 
+import org.adaptivecompress.control.Objective;
+
 /**
  * The goodput each rung would deliver, input bytes per second: the slower of what the writing
  * side compresses ({@link WriterCost} around the rung's speed) and what the link carries at the
  * rung's ratio. The rule of Omote et al. (2013): the right codec is the one whose speed just
  * exceeds the link's rate times its ratio. And the goodput of a mix of two neighbouring rungs,
  * which beats both where one is held back by the link and the other by the codec.
+ *
+ * <p>Rungs are ranked under the stream's {@link Objective}: {@link #admissible} says which may
+ * be chosen (all for time; those whose compression fits the CPU budget at the rate they
+ * deliver, and raw; those that reach the cost objective's rate floor), and {@link #score}
+ * orders them (goodput; for cost, input bytes per unit of money).
  */
 final class Forecast {
 
@@ -43,10 +50,12 @@ final class Forecast {
 
     private final RungModel rungs;
     private final WriterCost writer;
+    private final Objective objective;
 
-    Forecast(RungModel rungs, WriterCost writer) {
+    Forecast(RungModel rungs, WriterCost writer, Objective objective) {
         this.rungs = rungs;
         this.writer = writer;
+        this.objective = objective;
     }
 
     /** Input bytes per second the writing side sustains at rung {@code r}. */
@@ -59,15 +68,64 @@ final class Forecast {
         return Math.min(writerSpeed(r), link * rungs.ratio(r));
     }
 
-    /** The rung in {@code [0, top]} that delivers the most over {@code link}; the lower one on a tie. */
+    /**
+     * The cores rung {@code r}'s compression uses at the rate it delivers over {@code link}: its
+     * goodput over its codec's speed per second of CPU. A rung the link holds back uses only what
+     * the link lets it.
+     */
+    double cores(int r, double link) {
+        return goodput(r, link) / rungs.cpuSpeed(r);
+    }
+
+    /**
+     * Whether the objective depends on how fast the link is: not for cost without a rate floor,
+     * whose ranking is the same over any link.
+     */
+    boolean valuesRate() {
+        return objective.kind() != Objective.Kind.COST || objective.floorBytesPerSecond() > 0;
+    }
+
+    /** Whether the objective lets rung {@code r} be chosen over {@code link}. */
+    boolean admissible(int r, double link) {
+        switch (objective.kind()) {
+            case CPU_BUDGET:
+                return r == 0 || cores(r, link) <= objective.cores();
+            case COST:
+                return objective.floorBytesPerSecond() == 0 || goodput(r, link) >= objective.floorBytesPerSecond();
+            default:
+                return true;
+        }
+    }
+
+    /** How good rung {@code r} is under the objective, the higher the better: goodput, or for cost input bytes per unit of money. */
+    double score(int r, double link) {
+        return objective.kind() == Objective.Kind.COST
+                ? 1 / objective.costPerInputByte(rungs.ratio(r), rungs.cpuSpeed(r))
+                : goodput(r, link);
+    }
+
+    /**
+     * The admissible rung in {@code [0, top]} that scores best over {@code link}, the lower one
+     * on a tie; if none is admissible (no rung reaches a cost floor), the one that delivers the most.
+     */
     int best(double link, int top) {
-        int best = 0;
-        double most = goodput(0, link);
-        for (int r = 1; r <= top; r++) {
-            double g = goodput(r, link);
-            if (g > most) {
+        int best = -1;
+        double most = Double.NEGATIVE_INFINITY;
+        for (int r = 0; r <= top; r++) {
+            double score = score(r, link);
+            if (admissible(r, link) && score > most) {
                 best = r;
-                most = g;
+                most = score;
+            }
+        }
+        return best >= 0 ? best : fastest(link, top);
+    }
+
+    private int fastest(double link, int top) {
+        int best = 0;
+        for (int r = 1; r <= top; r++) {
+            if (goodput(r, link) > goodput(best, link)) {
+                best = r;
             }
         }
         return best;
@@ -79,6 +137,9 @@ final class Forecast {
      * link and {@code upper} alone by the codec.
      */
     Mix mix(int lower, int upper, double link) {
+        if (objective.kind() == Objective.Kind.COST) {
+            return null; // a mix trades the codec's time against the link's, which cost does not weigh
+        }
         double codecLower = 1 / writerSpeed(lower);
         double codecUpper = 1 / writerSpeed(upper);
         double wireLower = 1 / (link * rungs.ratio(lower));
@@ -91,6 +152,11 @@ final class Forecast {
         if (share <= 0 || share >= 1) {
             return null;
         }
-        return new Mix(lower, upper, share, 1 / ((1 - share) * codecLower + share * codecUpper));
+        double goodput = 1 / ((1 - share) * codecLower + share * codecUpper);
+        double cores = goodput * ((1 - share) / rungs.cpuSpeed(lower) + share / rungs.cpuSpeed(upper));
+        if (objective.kind() == Objective.Kind.CPU_BUDGET && cores > objective.cores()) {
+            return null;
+        }
+        return new Mix(lower, upper, share, goodput);
     }
 }

@@ -1,9 +1,11 @@
 package org.adaptivecompress.control.model;
 
 import java.util.List;
+import java.util.Objects;
 import org.adaptivecompress.codec.Ladder;
 import org.adaptivecompress.control.Decision;
 import org.adaptivecompress.control.LevelController;
+import org.adaptivecompress.control.Objective;
 import org.adaptivecompress.control.Observation;
 import org.adaptivecompress.control.Reason;
 
@@ -18,7 +20,10 @@ import org.adaptivecompress.control.Reason;
  *       does not fool it), or a lower bound while the link takes everything the stream produces;
  *   <li>{@link RungModel}: each rung's compression speed and ratio per kind of data, measured
  *       or predicted from the ladder's priors; {@link WriterCost}: the writer's own time per byte;
- *   <li>{@link Forecast}: from them, each rung's goodput, {@code min(writer speed, link x ratio)}.
+ *   <li>{@link Forecast}: from them, each rung's goodput, {@code min(writer speed, link x ratio)},
+ *       and the rungs' ranking under the stream's {@link Objective}: by goodput (time); by
+ *       goodput among the rungs whose compression fits a CPU budget at the rate they deliver;
+ *       or by cost per input byte among the rungs that reach a rate floor.
  * </ul>
  *
  * <p><b>Policies</b>, asked in this order; the first that decides wins:
@@ -48,6 +53,7 @@ public final class ModelController implements LevelController {
     /** ... and the new rung shrinks them by this factor more: less is not worth the writer's time. */
     static final double RECOMPRESS_GAIN = 1.1;
 
+    private Objective objective = Objective.time();
     private LinkEstimate link;
     private RungModel rungs;
     private Forecast forecast;
@@ -58,12 +64,18 @@ public final class ModelController implements LevelController {
     private boolean linkBound;
     private Reason lastReason;
 
+    /** Any objective: the forecast ranks rungs by it (see {@link Forecast#best}). */
+    @Override
+    public void objective(Objective objective) {
+        this.objective = Objects.requireNonNull(objective, "objective is null");
+    }
+
     @Override
     public int initialRung(Ladder ladder) {
         link = new LinkEstimate();
         rungs = new RungModel(ladder);
         writer = new WriterCost();
-        forecast = new Forecast(rungs, writer);
+        forecast = new Forecast(rungs, writer, objective);
         switching = new SwitchPolicy();
         policies = List.of(new StartupPolicy(), new StepPolicy(), new IncompressiblePolicy(), new ProbePolicy(),
                 switching);

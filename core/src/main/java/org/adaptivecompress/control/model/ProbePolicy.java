@@ -32,8 +32,10 @@ final class ProbePolicy implements Policy {
             if (candidate < 0 || candidate > s.top() || s.rungs().fresh(candidate)) {
                 continue;
             }
-            double home = s.forecast().goodput(s.home(), rate);
-            if (s.forecast().goodput(candidate, rate) * 100 >= WORTH_PERCENT * home) {
+            // Scored as if admissible: a rung's figures on this data, which a probe measures,
+            // are what decide whether it fits a CPU budget or a rate floor.
+            Forecast f = s.forecast();
+            if (f.score(candidate, rate) * 100 >= WORTH_PERCENT * f.score(s.home(), rate)) {
                 sinceProbe = 0;
                 return s.decision(candidate, Reason.PROBE, rate);
             }

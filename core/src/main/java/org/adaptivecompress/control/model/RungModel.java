@@ -41,6 +41,8 @@ final class RungModel {
     /** Per class, then over all: measured speed over the prior speed, a moving average; NaN before any. */
     private final double[] speedFactor;
     private double overallSpeedFactor = Double.NaN;
+    /** Codec CPU time over codec wall time, a moving average; 1 until measured (the thread never waited). */
+    private double cpuShare = 1;
     /** Compressibility of the current data relative to the reference data (1: as compressible). */
     private double compressibility = 1;
     private int currentClass = CLASS_SPAN;
@@ -77,6 +79,9 @@ final class RungModel {
             follow(Math.max(1e-3, (measuredRatio - 1) / (priors.ratio(r) - 1)));
         }
         double measuredSpeed = o.uncompressedLength() * 1e9 / o.compressNanos();
+        if (r > 0 && o.cpuNanos() > 0) {
+            cpuShare += ALPHA * (Math.min(1, (double) o.cpuNanos() / o.compressNanos()) - cpuShare);
+        }
         if (!used[r]) {
             used[r] = true; // the first block at a rung makes its context and warms caches: not the rung's speed
             measuredSpeed = Double.NaN;
@@ -92,6 +97,14 @@ final class RungModel {
         double factor = !Double.isNaN(speedFactor[currentClass]) ? speedFactor[currentClass]
                 : !Double.isNaN(overallSpeedFactor) ? overallSpeedFactor : 1;
         return priors.speed(r) * factor;
+    }
+
+    /**
+     * Input bytes rung {@code r} compresses per second of CPU: {@link #speed} over the share of
+     * the codec's time its thread had a core. What a CPU budget and a CPU price count.
+     */
+    double cpuSpeed(int r) {
+        return speed(r) / Math.max(1e-3, cpuShare);
     }
 
     /** Rung {@code r}'s ratio (input over frame bytes) on the current data. */

@@ -29,8 +29,8 @@ final class StartupPolicy implements Policy {
 
     @Override
     public Decision decide(Situation s) {
-        if (s.link().state() != LinkEstimate.State.UNKNOWN) {
-            return null;
+        if (s.link().state() != LinkEstimate.State.UNKNOWN || !s.forecast().valuesRate()) {
+            return null; // an objective indifferent to the link need not wait for it
         }
         return s.decision(s.home(), Reason.STARTUP, Double.NaN);
     }

@@ -34,8 +34,8 @@ final class StepPolicy implements Policy {
         if (s.link().droppedNow()) {
             return s.decision(s.forecast().best(rate, s.top()), Reason.LINK_DROPPED, rate);
         }
-        if (s.link().state() != LinkEstimate.State.AT_LEAST) {
-            return null;
+        if (s.link().state() != LinkEstimate.State.AT_LEAST || !s.forecast().valuesRate()) {
+            return null; // an objective indifferent to the rate need not search for it
         }
         int home = s.home();
         if (!s.link().boundedNow()) {

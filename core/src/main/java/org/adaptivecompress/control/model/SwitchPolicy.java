@@ -4,8 +4,9 @@ import org.adaptivecompress.control.Decision;
 import org.adaptivecompress.control.Reason;
 
 /**
- * Over a link measured, the rung the forecast says delivers the most, switched to only for a
- * gain of at least {@value #HYSTERESIS_PERCENT} % (noise in the figures must not flap the rung),
+ * Over a link measured, the rung the forecast ranks best under the objective (for time, the one
+ * that delivers the most), switched to only for a gain of at least {@value #HYSTERESIS_PERCENT} %
+ * (noise in the figures must not flap the rung), at once if the home rung no longer fits the objective,
  * or a mix of it and a neighbour where the mix is forecast to deliver {@value #MIX_GAIN_PERCENT} %
  * more than either alone and, tried, measures better than the rung alone ({@link MixTrial}).
  */
@@ -26,7 +27,8 @@ final class SwitchPolicy implements Policy {
         double rate = s.link().rate();
         Forecast f = s.forecast();
         int best = f.best(rate, s.top());
-        double gainOverHome = f.goodput(best, rate) / f.goodput(s.home(), rate);
+        double gainOverHome = f.admissible(s.home(), rate) ? f.score(best, rate) / f.score(s.home(), rate)
+                : Double.POSITIVE_INFINITY;
         settled = best != s.home() && gainOverHome * 100 >= 100 + HYSTERESIS_PERCENT ? best : s.home();
         Forecast.Mix mix = bestMix(f, settled, rate, s.top());
         if (mix == null) {

@@ -107,6 +107,7 @@ public final class AdaptiveCompressor implements AutoCloseable {
     private boolean lastStartedHistory;
     private boolean lastHistoryWithheld;
     private long lastCompressNanos;
+    private long lastCpuNanos;
     /** See {@link #recompressibleRungOfLastBlock()}. */
     private int lastRecompressibleRung = -1;
 
@@ -119,6 +120,7 @@ public final class AdaptiveCompressor implements AutoCloseable {
     private final long[] bytesOutReplaced;
     private final long[] decisionsPerReason = new long[Reason.values().length];
     private long incompressibleBlocks;
+    private long cpuNanos;
     private long rungChanges;
     private long lastFifoBytes;
     /** The link's rate the last decision that had one assumed, NaN before. */
@@ -147,6 +149,7 @@ public final class AdaptiveCompressor implements AutoCloseable {
         this.listener = options.listener();
         this.blockSize = options.blockSize();
         this.controller = Objects.requireNonNull(options.controllerFactory().get(), "controller factory returned null");
+        controller.objective(options.objective());
         this.salt = salt;
         this.encoder = new FrameEncoder(ladder, blockSize, salt);
         this.historyWindow = options.historyWindow();
@@ -378,12 +381,14 @@ public final class AdaptiveCompressor implements AutoCloseable {
         lastStartedHistory = job.startedHistory && !lastIncompressible;
         lastHistoryWithheld = job.historyWithheld;
         lastCompressNanos = job.compressNanos / job.workers;
+        lastCpuNanos = job.cpuNanos / job.workers;
         lastRecompressibleRung = lastIncompressible || withHistory ? -1 : job.usedRung;
         synchronized (statsLock) {
             lastWorkers = job.workers;
             blocksStored[job.usedRung]++;
             bytesInStored[job.usedRung] += job.uncompressedLength;
             bytesOutStored[job.usedRung] += job.frameLength;
+            cpuNanos += job.cpuNanos;
             if (lastIncompressible) {
                 incompressibleBlocks++;
             }
@@ -409,6 +414,7 @@ public final class AdaptiveCompressor implements AutoCloseable {
                 .block(lastUncompressed, lastStored, lastIncompressible)
                 .skipped(lastSkipped)
                 .compressNanos(lastCompressNanos)
+                .cpuNanos(lastCpuNanos)
                 .workers(lastWorkers)
                 .drainedBytes(sample.drainedBytes())
                 .nanoTime(System.nanoTime())
@@ -557,6 +563,9 @@ public final class AdaptiveCompressor implements AutoCloseable {
         j.prime = null;
         int n = encoder.encode(j, block, offset, length, dst, dstOffset);
         controller.recompressed(toRung, length, j.compressNanos);
+        synchronized (statsLock) {
+            cpuNanos += j.cpuNanos;
+        }
         if (n >= storedLength || j.usedRung != toRung) {
             return -1;
         }
@@ -575,7 +584,7 @@ public final class AdaptiveCompressor implements AutoCloseable {
     public CompressionStatistics statistics() {
         synchronized (statsLock) {
             return new CompressionStatistics(ladder, rung, blocksStored, bytesInStored, bytesOutStored, blocksReplaced,
-                    bytesInReplaced, bytesOutReplaced, decisionsPerReason, incompressibleBlocks, rungChanges,
+                    bytesInReplaced, bytesOutReplaced, decisionsPerReason, incompressibleBlocks, cpuNanos, rungChanges,
                     lastFifoBytes, lastWorkers, lastLinkBytesPerSecond, startNanos);
         }
     }

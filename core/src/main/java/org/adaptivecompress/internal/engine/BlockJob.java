@@ -62,6 +62,8 @@ public final class BlockJob {
     /** True if the encoder left the raw payload in the block's source rather than after the header. */
     boolean payloadInSource;
     long compressNanos;
+    /** CPU time the encoder's thread spent on the block: codec, copy and checksum. */
+    long cpuNanos;
 
     /** An empty job, to be planned by {@link AdaptiveCompressor#planBlock}. */
     public BlockJob() {}

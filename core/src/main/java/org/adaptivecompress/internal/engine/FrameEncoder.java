@@ -82,6 +82,7 @@ public final class FrameEncoder implements AutoCloseable {
         }
         int tryRung = job.tryRung;
         long start = System.nanoTime();
+        long cpuStart = ThreadCpu.nanos();
         int stored = BlockCompressor.DOES_NOT_FIT;
         Histories.History history = job.history;
         boolean continues = false;
@@ -120,6 +121,7 @@ public final class FrameEncoder implements AutoCloseable {
         crc.reset();
         crc.update(src, offset, length);
         job.contentCrc = (int) crc.getValue();
+        job.cpuNanos = ThreadCpu.nanos() - cpuStart;
         int historyId = history != null && used != Rung.RAW ? history.id : 0;
         int historyFlags = historyId == 0 ? 0
                 : continues ? FrameFormat.BLOCK_FLAG_CONTINUES

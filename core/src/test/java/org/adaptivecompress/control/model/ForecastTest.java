@@ -3,13 +3,14 @@ package org.adaptivecompress.control.model;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import org.adaptivecompress.control.Objective;
 import org.junit.jupiter.api.Test;
 
 class ForecastTest {
 
     private final RungModel rungs = new RungModel(Blocks.LADDER);
     private final WriterCost writer = new WriterCost();
-    private final Forecast forecast = new Forecast(rungs, writer);
+    private final Forecast forecast = new Forecast(rungs, writer, Objective.time());
 
     @Test
     void aRungDeliversTheSlowerOfItsCodecAndTheLinkTimesItsRatio() {

@@ -3,6 +3,7 @@ package org.adaptivecompress.control.model;
 import static org.adaptivecompress.control.model.Blocks.MS;
 
 import org.adaptivecompress.control.LinkSample;
+import org.adaptivecompress.control.Objective;
 import org.adaptivecompress.control.Observation;
 
 /** The estimators a {@link ModelController} keeps, fed by a test, and the situations its policies see. */
@@ -12,7 +13,7 @@ final class Model {
     final LinkEstimate link = new LinkEstimate();
     final RungModel rungs = new RungModel(Blocks.LADDER);
     final WriterCost writer = new WriterCost();
-    final Forecast forecast = new Forecast(rungs, writer);
+    final Forecast forecast = new Forecast(rungs, writer, Objective.time());
 
     /** Feeds one observation to every estimator, as the controller does. */
     Observation observe(Observation o) {

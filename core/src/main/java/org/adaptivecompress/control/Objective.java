@@ -1,0 +1,211 @@
+package org.adaptivecompress.control;
+
+import java.util.Locale;
+import java.util.Objects;
+import org.adaptivecompress.internal.link.RateLimitedOutputStream;
+
+/**
+ * What a controller that models the pipeline optimises when it picks a rung: the time a
+ * transfer takes (the default), that time within a budget of CPU for compression, or money.
+ * Immutable; made by the factories or {@link #parse}, the one spec string every integration
+ * takes.
+ *
+ * <ul>
+ *   <li>{@code time}: the rung forecast to deliver the most input bytes per second.
+ *   <li>{@code cpu-budget:S}: the same, among the rungs whose compression is forecast to use at
+ *       most {@code S} cores (0.3: 30 % of one core) at the rate they deliver; raw always fits.
+ *       Compression that the link holds back uses only the CPU the link lets it, so the budget
+ *       is met without slowing the writer.
+ *   <li>{@code cost:egress=E,cpu=C[,floor=R]}: the rung whose bytes cost least, at {@code E}
+ *       per gigabyte (10<sup>9</sup> bytes) sent and {@code C} per CPU-second of compression,
+ *       among the rungs forecast to deliver at least {@code R} input bytes per second
+ *       ({@code R} as a link rate: {@code 100mbit}, {@code 20MB}, a plain number of bytes);
+ *       without {@code floor}, among all; if none reaches the floor, the fastest.
+ * </ul>
+ */
+public final class Objective {
+
+    /** Which quantity the controller optimises. */
+    public enum Kind {
+        /** Time: the most input bytes per second. */
+        TIME,
+        /** Time, within a share of a core for compression. */
+        CPU_BUDGET,
+        /** Money: egress and compression CPU. */
+        COST
+    }
+
+    private static final Objective TIME = new Objective(Kind.TIME, Double.POSITIVE_INFINITY, 0, 0, 0);
+
+    private final Kind kind;
+    private final double cores;
+    private final double pricePerGigabyte;
+    private final double pricePerCpuSecond;
+    private final double floorBytesPerSecond;
+
+    private Objective(Kind kind, double cores, double pricePerGigabyte, double pricePerCpuSecond,
+            double floorBytesPerSecond) {
+        this.kind = kind;
+        this.cores = cores;
+        this.pricePerGigabyte = pricePerGigabyte;
+        this.pricePerCpuSecond = pricePerCpuSecond;
+        this.floorBytesPerSecond = floorBytesPerSecond;
+    }
+
+    /** The default: the least time. */
+    public static Objective time() {
+        return TIME;
+    }
+
+    /**
+     * The least time among rungs whose compression uses at most {@code cores} cores.
+     *
+     * @throws IllegalArgumentException unless {@code cores} is positive and finite
+     */
+    public static Objective cpuBudget(double cores) {
+        if (!(cores > 0) || Double.isInfinite(cores)) {
+            throw new IllegalArgumentException("cpu budget must be a positive number of cores, was " + cores);
+        }
+        return new Objective(Kind.CPU_BUDGET, cores, 0, 0, 0);
+    }
+
+    /**
+     * The least money: {@code pricePerGigabyte} per 10<sup>9</sup> bytes sent and
+     * {@code pricePerCpuSecond} per second of compression CPU, among rungs delivering at least
+     * {@code floorBytesPerSecond} (0 for no floor).
+     *
+     * @throws IllegalArgumentException if a price or the floor is negative or not finite, or
+     *     both prices are 0
+     */
+    public static Objective cost(double pricePerGigabyte, double pricePerCpuSecond, double floorBytesPerSecond) {
+        checkAmount("egress price", pricePerGigabyte);
+        checkAmount("cpu price", pricePerCpuSecond);
+        checkAmount("floor", floorBytesPerSecond);
+        if (pricePerGigabyte == 0 && pricePerCpuSecond == 0) {
+            throw new IllegalArgumentException("a cost objective needs a price: egress, cpu or both above 0");
+        }
+        return new Objective(Kind.COST, Double.POSITIVE_INFINITY, pricePerGigabyte, pricePerCpuSecond,
+                floorBytesPerSecond);
+    }
+
+    private static void checkAmount(String what, double v) {
+        if (!(v >= 0) || Double.isInfinite(v)) {
+            throw new IllegalArgumentException(what + " must be 0 or a positive number, was " + v);
+        }
+    }
+
+    /**
+     * The objective of a spec string: {@code time}, {@code cpu-budget:0.3} or
+     * {@code cost:egress=0.05,cpu=0.00004[,floor=100mbit]}.
+     *
+     * @throws IllegalArgumentException naming what is wrong, for any other string
+     */
+    public static Objective parse(String spec) {
+        Objects.requireNonNull(spec, "objective is null");
+        String s = spec.trim();
+        String lower = s.toLowerCase(Locale.ROOT);
+        try {
+            if (lower.equals("time")) {
+                return TIME;
+            }
+            if (lower.startsWith("cpu-budget:")) {
+                return cpuBudget(Double.parseDouble(s.substring("cpu-budget:".length())));
+            }
+            if (lower.startsWith("cost:")) {
+                double egress = 0;
+                double cpu = 0;
+                double floor = 0;
+                for (String part : s.substring("cost:".length()).split(",")) {
+                    String[] kv = part.split("=", 2);
+                    if (kv.length != 2) {
+                        throw new IllegalArgumentException("'" + part + "' is not key=value");
+                    }
+                    switch (kv[0].trim().toLowerCase(Locale.ROOT)) {
+                        case "egress":
+                            egress = Double.parseDouble(kv[1].trim());
+                            break;
+                        case "cpu":
+                            cpu = Double.parseDouble(kv[1].trim());
+                            break;
+                        case "floor":
+                            floor = RateLimitedOutputStream.parseRate(kv[1].trim());
+                            break;
+                        default:
+                            throw new IllegalArgumentException("unknown key '" + kv[0].trim()
+                                    + "' (egress, cpu and floor are known)");
+                    }
+                }
+                return cost(egress, cpu, floor);
+            }
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("objective '" + spec + "': " + e.getMessage(), e);
+        }
+        throw new IllegalArgumentException("objective '" + spec
+                + "' is not one of time, cpu-budget:CORES, cost:egress=PRICE_PER_GB,cpu=PRICE_PER_CPU_SECOND[,floor=RATE]");
+    }
+
+    /** Which quantity is optimised. */
+    public Kind kind() {
+        return kind;
+    }
+
+    /** The cores compression may use; infinite unless {@link Kind#CPU_BUDGET}. */
+    public double cores() {
+        return cores;
+    }
+
+    /** Price per 10<sup>9</sup> bytes sent; 0 unless {@link Kind#COST}. */
+    public double pricePerGigabyte() {
+        return pricePerGigabyte;
+    }
+
+    /** Price per second of compression CPU; 0 unless {@link Kind#COST}. */
+    public double pricePerCpuSecond() {
+        return pricePerCpuSecond;
+    }
+
+    /** Input bytes per second a rung must deliver to be chosen for cost; 0 for no floor. */
+    public double floorBytesPerSecond() {
+        return floorBytesPerSecond;
+    }
+
+    /**
+     * The money one input byte costs at a rung that shrinks it {@code ratio} times and
+     * compresses {@code bytesPerCpuSecond} per second of CPU: egress for its share of the wire
+     * plus the CPU it takes.
+     */
+    public double costPerInputByte(double ratio, double bytesPerCpuSecond) {
+        return pricePerGigabyte / 1e9 / ratio + pricePerCpuSecond / bytesPerCpuSecond;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (!(o instanceof Objective)) {
+            return false;
+        }
+        Objective x = (Objective) o;
+        return kind == x.kind && Double.compare(cores, x.cores) == 0
+                && Double.compare(pricePerGigabyte, x.pricePerGigabyte) == 0
+                && Double.compare(pricePerCpuSecond, x.pricePerCpuSecond) == 0
+                && Double.compare(floorBytesPerSecond, x.floorBytesPerSecond) == 0;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(kind, cores, pricePerGigabyte, pricePerCpuSecond, floorBytesPerSecond);
+    }
+
+    /** The spec string {@link #parse} reads back. */
+    @Override
+    public String toString() {
+        switch (kind) {
+            case CPU_BUDGET:
+                return "cpu-budget:" + cores;
+            case COST:
+                return "cost:egress=" + pricePerGigabyte + ",cpu=" + pricePerCpuSecond
+                        + (floorBytesPerSecond > 0 ? ",floor=" + (long) floorBytesPerSecond + "B" : "");
+            default:
+                return "time";
+        }
+    }
+}

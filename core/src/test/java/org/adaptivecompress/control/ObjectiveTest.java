@@ -1,0 +1,42 @@
+package org.adaptivecompress.control;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+class ObjectiveTest {
+
+    @Test
+    void specStringsParseAndPrintBack() {
+        assertThat(Objective.parse("time")).isEqualTo(Objective.time());
+        assertThat(Objective.parse(" CPU-Budget:0.3 ")).isEqualTo(Objective.cpuBudget(0.3));
+        Objective cost = Objective.parse("cost:egress=0.05,cpu=0.00001,floor=100mbit");
+        assertThat(cost.kind()).isEqualTo(Objective.Kind.COST);
+        assertThat(cost.pricePerGigabyte()).isEqualTo(0.05);
+        assertThat(cost.pricePerCpuSecond()).isEqualTo(0.00001);
+        assertThat(cost.floorBytesPerSecond()).isEqualTo(12.5e6);
+        assertThat(Objective.parse("cost:egress=0.05,floor=20MB").floorBytesPerSecond()).isEqualTo(20e6);
+        for (Objective o : new Objective[] {Objective.time(), Objective.cpuBudget(1.5), cost,
+                Objective.cost(0, 0.0001, 0)}) {
+            assertThat(Objective.parse(o.toString())).isEqualTo(o);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"fast", "cpu-budget:0", "cpu-budget:-1", "cpu-budget:x", "cost:", "cost:egress=0",
+            "cost:egress=-1", "cost:egress=0.05,disk=1", "cost:egress", "cost:egress=0.05,floor=fast"})
+    void badSpecsAreRefusedNamingTheSpec(String spec) {
+        assertThatThrownBy(() -> Objective.parse(spec)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(spec.isEmpty() ? "objective" : spec);
+    }
+
+    @Test
+    void aByteCostsItsShareOfTheWireAndItsCpu() {
+        Objective cost = Objective.cost(0.09, 0.00001, 0);
+        // Ratio 3 at 100 MB per CPU-second: 0.09 / 1e9 / 3 + 0.00001 / 1e8.
+        assertThat(cost.costPerInputByte(3, 1e8)).isCloseTo(3e-11 + 1e-13, org.assertj.core.data.Offset.offset(1e-20));
+    }
+}
