@@ -142,7 +142,7 @@ final class Agents implements AutoCloseable {
             double[] samples = Arrays.stream(r.samples()).mapToDouble(t -> (t - s.startNanos()) / 1e9).toArray();
             double[] steps = Arrays.stream(applied).mapToDouble(t -> (t - s.startNanos()) / 1e9).toArray();
             return new Measurement.Run((r.endNanos() - s.startNanos()) / 1e9, s.wireBytes(), r.verified(), false,
-                    inFlight(s.writes(), r.samples()), s.rungs(), s.blocks(), samples, steps);
+                    inFlight(s.writes(), r.samples()), s.rungs(), s.blocks(), samples, steps, s.cpuNanos());
         }
         log.println("  ! " + contender.label() + " failed: sender " + describe(sent) + "; receiver "
                 + describe(received) + "; restarting both agents");

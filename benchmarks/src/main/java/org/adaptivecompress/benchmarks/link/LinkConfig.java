@@ -37,7 +37,8 @@ public record LinkConfig(ScenarioSet set, List<Scenario> scenarios, List<Long> r
 
     private static final String USAGE = "usage: link [--quick] [--set held-out|tuning] [--rates 1mbit,...,unlimited]"
             + " [--contenders all|plain,default,fixed:3,controller:NAME,zstd-adapt,...] [--scenarios mixed:7001,...]"
-            + " [--cells rate,step,busy] [--link auto|kernel|relay] [--repeats N] [--out DIR] [--trace DIR]";
+            + " [--cells rate,step,busy] [--link auto|kernel|relay] [--repeats N] [--max-input 64m] [--no-cutoff]"
+            + " [--out DIR] [--trace DIR]";
 
     /**
      * Input lengths, deadlines and repeats.
@@ -85,6 +86,8 @@ public record LinkConfig(ScenarioSet set, List<Scenario> scenarios, List<Long> r
      * under 1.5 s (five unthrottled), where a scheduling hiccup is a large part of the time.
      */
     static final Sizes FULL = new Sizes(2.0, 1 << 20, 1L << 30, 32 << 20, 8 << 20, 2.5, 3.0, 1.5, 3, 5);
+    /** The deadline factor and floor of {@code --no-cutoff}: an hour, which no transfer here approaches. */
+    static final double NO_CUTOFF = 3600;
     /** A smoke run's sizes: every transfer a fraction of a second, run once. */
     static final Sizes QUICK = new Sizes(0.25, 256 << 10, 4 << 20, 2 << 20, 1 << 20, 2.5, 1.0, 0, 1, 1);
 
@@ -117,6 +120,16 @@ public record LinkConfig(ScenarioSet set, List<Scenario> scenarios, List<Long> r
                             sizes.warmupLength(), sizes.deadlineFactor(), sizes.deadlineFloorSeconds(),
                             sizes.repeatBelowSeconds(), n, n);
                 }
+                // Cost compares the slowest rungs too: smaller inputs, and none cut off.
+                case "--max-input" -> {
+                    long max = megabytes("--max-input", value(args, ++i));
+                    sizes = new Sizes(sizes.secondsAtRaw(), Math.min(sizes.minLength(), max), max, sizes.stepLength(),
+                            sizes.warmupLength(), sizes.deadlineFactor(), sizes.deadlineFloorSeconds(),
+                            sizes.repeatBelowSeconds(), sizes.repeats(), sizes.unthrottledRepeats());
+                }
+                case "--no-cutoff" -> sizes = new Sizes(sizes.secondsAtRaw(), sizes.minLength(), sizes.maxLength(),
+                        sizes.stepLength(), sizes.warmupLength(), NO_CUTOFF, NO_CUTOFF, sizes.repeatBelowSeconds(),
+                        sizes.repeats(), sizes.unthrottledRepeats());
                 case "--out" -> out = Paths.get(value(args, ++i));
                 case "--trace" -> trace = Paths.get(value(args, ++i));
                 default -> throw new IllegalArgumentException("unknown option '" + args[i] + "'; " + USAGE);
@@ -130,6 +143,21 @@ public record LinkConfig(ScenarioSet set, List<Scenario> scenarios, List<Long> r
 
     private static List<Scenario> firstOfEachFamily(ScenarioSet set) {
         return Arrays.stream(Family.values()).map(f -> new Scenario(f, set.seeds()[0])).toList();
+    }
+
+    /** {@code 64m} or {@code 1g} (binary units) in bytes. */
+    private static long megabytes(String option, String text) {
+        String t = text.trim().toLowerCase(java.util.Locale.ROOT);
+        long unit = t.endsWith("g") ? 1L << 30 : t.endsWith("m") ? 1L << 20 : t.endsWith("k") ? 1L << 10 : 1;
+        try {
+            long n = Long.parseLong(unit == 1 ? t : t.substring(0, t.length() - 1)) * unit;
+            if (n < 1 << 20) {
+                throw new IllegalArgumentException(option + " must be at least 1m, was " + text);
+            }
+            return n;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(option + " takes a size such as 64m, not '" + text + "'", e);
+        }
     }
 
     private static String value(String[] args, int i) {

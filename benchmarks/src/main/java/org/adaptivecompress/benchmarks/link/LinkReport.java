@@ -94,6 +94,10 @@ public final class LinkReport {
                     .append(" of them went at ").append(Math.round(100 * Recovery.SHARE))
                     .append(" % of the new stretch's best fixed goodput (see Recovery).\n");
         }
+        String objectives = ObjectiveTables.markdown(results.measurements());
+        if (!objectives.isEmpty()) {
+            md.append("\n### Objectives other than time\n\n").append(objectives);
+        }
         md.append("\n### Targets (").append(config.set().label()).append(" set)\n\n");
         Targets.evaluate(results.measurements(), results.recoveries())
                 .forEach(t -> md.append(t.markdown()).append('\n'));

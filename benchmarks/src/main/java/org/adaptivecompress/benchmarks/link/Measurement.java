@@ -86,23 +86,31 @@ public record Measurement(Cell cell, Contender contender, long inputBytes, Run r
      * @param blocks blocks per rung of our streams
      * @param samples seconds at which each further 128 KiB were verified, where asked for
      * @param steps seconds at which each rate change took effect, in a step cell
+     * @param cpuNanos CPU time our streams' threads spent compressing, on their CPU clocks; 0 for
+     *     the plain copy, -1 where unknown (native tools, runs cut off)
      */
     public record Run(double seconds, long wireBytes, boolean verified, boolean aborted, long inFlightBytes,
-            List<RungTimeline.Point> rungs, long[] blocks, double[] samples, double[] steps) {
+            List<RungTimeline.Point> rungs, long[] blocks, double[] samples, double[] steps, long cpuNanos) {
 
         /** A run cut off at {@code deadline} seconds after {@code wireBytes} bytes. */
         public static Run aborted(double deadline, long wireBytes) {
-            return new Run(deadline, wireBytes, false, true, -1, List.of(), new long[0], new double[0], new double[0]);
+            return new Run(deadline, wireBytes, false, true, -1, List.of(), new long[0], new double[0], new double[0],
+                    -1);
         }
 
         /** A run that failed without a time. */
         public static Run failed() {
-            return new Run(Double.NaN, 0, false, false, -1, List.of(), new long[0], new double[0], new double[0]);
+            return new Run(Double.NaN, 0, false, false, -1, List.of(), new long[0], new double[0], new double[0], -1);
         }
 
         /** This run, marked as not verified (another run of the same measurement was not). */
         public Run unverified() {
-            return new Run(seconds, wireBytes, false, aborted, inFlightBytes, rungs, blocks, samples, steps);
+            return new Run(seconds, wireBytes, false, aborted, inFlightBytes, rungs, blocks, samples, steps, cpuNanos);
+        }
+
+        /** Cores compression used on average over the transfer; NaN if unknown. */
+        public double compressionCores() {
+            return cpuNanos < 0 || !finished() ? Double.NaN : cpuNanos / 1e9 / seconds;
         }
 
         /** Whether it has a time: verified and not cut off. */

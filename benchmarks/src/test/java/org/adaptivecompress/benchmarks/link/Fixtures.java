@@ -15,7 +15,7 @@ final class Fixtures {
 
     static Measurement.Run run(double seconds) {
         return new Measurement.Run(seconds, 1000, true, false, -1, List.of(), new long[0], new double[0],
-                new double[0]);
+                new double[0], -1);
     }
 
     static Measurement finished(Measurement.Cell cell, String contender, double seconds) {

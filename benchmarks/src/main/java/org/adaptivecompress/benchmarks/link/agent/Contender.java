@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import org.adaptivecompress.codec.Ladder;
 import org.adaptivecompress.control.LevelControllers;
+import org.adaptivecompress.control.Objective;
 
 /**
  * One way of getting a cell's bytes across the link, named by an id that the driver and both
@@ -12,7 +13,9 @@ import org.adaptivecompress.control.LevelControllers;
  * rung N of the default ladder), {@code default}, {@code history} (the default controller with
  * histories: zstd and xz blocks that match across blocks), {@code adoc}, {@code parallel} (the
  * default controller with a worker per core), {@code controller:NAME} (any controller
- * {@link LevelControllers#byName} knows), and the native command-line codecs {@code zstd-3},
+ * {@link LevelControllers#byName} knows), the default controller under another
+ * {@link Objective}: {@code cpu-budget:S} (at most S cores) and {@code cost:E} (egress at E per
+ * GB, CPU at {@link #CORE_SECOND_PRICE}), and the native command-line codecs {@code zstd-3},
  * {@code zstd-9}, {@code zstd-adapt} and {@code lz4}.
  *
  * @param id the id on the command line and in the agents' protocol, without spaces
@@ -43,6 +46,10 @@ public record Contender(String id, String label, Kind kind) {
     public static final String PLAIN = "plain";
 
     private static final String CONTROLLER = "controller:";
+    private static final String CPU_BUDGET = "cpu-budget:";
+    private static final String COST = "cost:";
+    /** The price of a second of one core that cost contenders weigh: a cloud core at about 0.04 per hour. */
+    public static final double CORE_SECOND_PRICE = 0.04 / 3600;
 
     /**
      * Every contender a full run measures, in the order a cell runs them: the usually fast ones
@@ -102,17 +109,36 @@ public record Contender(String id, String label, Kind kind) {
             int rung = rung(n, ladder);
             return new Contender(n, n + " " + ladder.rung(rung), Kind.FIXED);
         }
+        if (n.startsWith(CPU_BUDGET) || n.startsWith(COST)) {
+            new Contender(n, n, Kind.ADAPTIVE).objective(); // refuses a bad figure now
+            return new Contender(n, n, Kind.ADAPTIVE);
+        }
         if (n.startsWith(CONTROLLER) && n.length() > CONTROLLER.length()) {
             LevelControllers.byName(n.substring(CONTROLLER.length())); // refuses an unknown name now
             return new Contender(n, n, Kind.ADAPTIVE);
         }
         throw new IllegalArgumentException("unknown contender '" + id + "'; expected all, plain, default, history, adoc,"
-                + " parallel, fixed:0-" + ladder.top() + ", controller:NAME, zstd-3, zstd-9, zstd-adapt or lz4");
+                + " parallel, fixed:0-" + ladder.top() + ", controller:NAME, cpu-budget:S, cost:E, zstd-3, zstd-9,"
+                + " zstd-adapt or lz4");
     }
 
-    /** For {@code controller:NAME}, the controller's name. */
+    /** For {@code controller:NAME}, the controller's name; the default for an objective's contender. */
     String controllerName() {
+        if (id.startsWith(CPU_BUDGET) || id.startsWith(COST)) {
+            return LevelControllers.DEFAULT_NAME;
+        }
         return id.startsWith(CONTROLLER) ? id.substring(CONTROLLER.length()) : id;
+    }
+
+    /** What the contender's controller optimises: time unless it is {@code cpu-budget:S} or {@code cost:E}. */
+    public Objective objective() {
+        if (id.startsWith(CPU_BUDGET)) {
+            return Objective.cpuBudget(Double.parseDouble(id.substring(CPU_BUDGET.length())));
+        }
+        if (id.startsWith(COST)) {
+            return Objective.cost(Double.parseDouble(id.substring(COST.length())), CORE_SECOND_PRICE, 0);
+        }
+        return Objective.time();
     }
 
     /** The command line of a native contender. */

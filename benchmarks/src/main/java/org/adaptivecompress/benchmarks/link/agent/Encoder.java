@@ -26,9 +26,11 @@ abstract class Encoder {
      * @param writes the time at each multiple of {@value SAMPLE_BYTES} bytes written, the plain copy's; empty for others
      * @param rungs rung changes of our streams, empty for others
      * @param blocks blocks stored per rung of our streams, empty for others
+     * @param cpuNanos CPU time our streams' threads spent compressing; 0 for the plain copy, -1
+     *     where unknown (a native tool)
      */
-    record Outcome(long[] writes, List<RungTimeline.Point> rungs, long[] blocks) {
-        static final Outcome NONE = new Outcome(new long[0], List.of(), new long[0]);
+    record Outcome(long[] writes, List<RungTimeline.Point> rungs, long[] blocks, long cpuNanos) {
+        static final Outcome NONE = new Outcome(new long[0], List.of(), new long[0], -1);
     }
 
     /** The encoder for {@code contender}. */
@@ -73,7 +75,7 @@ abstract class Encoder {
                     }
                 }
             }
-            return new Outcome(writes, List.of(), new long[0]);
+            return new Outcome(writes, List.of(), new long[0], 0);
         }
     }
 
@@ -102,6 +104,7 @@ abstract class Encoder {
                         .maxWorkers(Runtime.getRuntime().availableProcessors());
                 default -> builder.controller(LevelControllers.byName(contender.controllerName()));
             }
+            builder.objective(contender.objective().toString());
             AdaptiveOutputStream out = builder.build(wire);
             try (out) {
                 timeline.start(out.statistics().currentRung());
@@ -115,7 +118,7 @@ abstract class Encoder {
             for (int i = 0; i < blocks.length; i++) {
                 blocks[i] = stats.blocks(i);
             }
-            return new Outcome(new long[0], timeline.points(), blocks);
+            return new Outcome(new long[0], timeline.points(), blocks, stats.cpuNanos());
         }
     }
 

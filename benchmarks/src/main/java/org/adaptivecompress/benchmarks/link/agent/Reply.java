@@ -70,13 +70,14 @@ public sealed interface Reply {
      * @param writes the time at each multiple of 128 KiB written, the plain copy's; empty for others
      * @param rungs rung changes of our streams, empty for others
      * @param blocks blocks stored at each rung of our streams, empty for others
+     * @param cpuNanos CPU time our streams spent compressing, 0 for the plain copy, -1 if unknown
      */
-    record Sent(long startNanos, long wireBytes, long[] writes, List<RungTimeline.Point> rungs, long[] blocks)
-            implements Reply {
+    record Sent(long startNanos, long wireBytes, long[] writes, List<RungTimeline.Point> rungs, long[] blocks,
+            long cpuNanos) implements Reply {
         @Override
         public String line() {
             return "sent " + startNanos + " " + wireBytes + " " + join(writes) + " " + RungTimeline.encode(rungs) + " "
-                    + join(blocks);
+                    + join(blocks) + " " + cpuNanos;
         }
     }
 
@@ -117,7 +118,7 @@ public sealed interface Reply {
                     return new Received(Long.parseLong(w[1]), Long.parseLong(w[2]), w[3], longs(w[4]));
                 case "sent":
                     return new Sent(Long.parseLong(w[1]), Long.parseLong(w[2]), longs(w[3]),
-                            RungTimeline.decode(w[4]), longs(w[5]));
+                            RungTimeline.decode(w[4]), longs(w[5]), Long.parseLong(w[6]));
                 case "aborted":
                     return new Aborted(Long.parseLong(w[1]), Long.parseLong(w[2]));
                 case "failed":

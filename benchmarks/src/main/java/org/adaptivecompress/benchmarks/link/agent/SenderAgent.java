@@ -58,7 +58,8 @@ final class SenderAgent {
             if (cut.get()) {
                 return new Reply.Aborted(start, wire.count());
             }
-            return new Reply.Sent(start, wire.count(), outcome.writes(), outcome.rungs(), outcome.blocks());
+            return new Reply.Sent(start, wire.count(), outcome.writes(), outcome.rungs(), outcome.blocks(),
+                    outcome.cpuNanos());
         } catch (IOException | RuntimeException e) {
             if (cut.get()) {
                 return new Reply.Aborted(start, wire.count());

@@ -31,8 +31,8 @@ class ProtocolTest {
                 new Reply.Mark(1, 123456789L), new Reply.Received(99, 1 << 20, "ok", new long[] {5, 6}),
                 new Reply.Received(99, 10, "mismatch@7", new long[0]),
                 new Reply.Sent(42, 1000, new long[] {43}, List.of(new RungTimeline.Point(0, 3),
-                        new RungTimeline.Point(0.25, 1)), new long[] {1, 2, 0, 0, 0, 0, 0}),
-                new Reply.Sent(42, 1000, new long[0], List.of(), new long[0]), new Reply.Aborted(42, 77),
+                        new RungTimeline.Point(0.25, 1)), new long[] {1, 2, 0, 0, 0, 0, 0}, 123456),
+                new Reply.Sent(42, 1000, new long[0], List.of(), new long[0], -1), new Reply.Aborted(42, 77),
                 new Reply.Failed("sender: java.io.IOException: broken pipe"));
 
         for (Reply r : replies) {
