@@ -5,6 +5,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.function.Supplier;
 import org.adaptivecompress.codec.Ladder;
 import org.adaptivecompress.engine.AdaptiveCompressionOptions;
@@ -21,6 +23,9 @@ import org.adaptivecompress.engine.CompressionStatistics;
  */
 public final class StatisticsGroup {
 
+    /** The JVM's shared groups, one per ladder; see {@link #shared}. */
+    private static final ConcurrentMap<Ladder, StatisticsGroup> SHARED = new ConcurrentHashMap<>();
+
     private final long startNanos = System.nanoTime();
     private final Set<Membership> open = new LinkedHashSet<>();
     private final Ladder ladder;
@@ -35,6 +40,15 @@ public final class StatisticsGroup {
     /** An empty group of streams that climb {@code ladder}; its statistics start now. */
     public StatisticsGroup(Ladder ladder) {
         this.ladder = Objects.requireNonNull(ladder, "ladder is null");
+    }
+
+    /**
+     * The JVM's group for streams of {@code ladder}, the same object every call: where a
+     * framework makes the streams from a class name (Spark's codec, Hadoop's), every stream its
+     * codecs write in this JVM counts in it.
+     */
+    public static StatisticsGroup shared(Ladder ladder) {
+        return SHARED.computeIfAbsent(Objects.requireNonNull(ladder, "ladder is null"), StatisticsGroup::new);
     }
 
     /** The ladder every stream of the group climbs. */

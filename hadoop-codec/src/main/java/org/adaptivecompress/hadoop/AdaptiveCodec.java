@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.Objects;
+import org.adaptivecompress.engine.CompressionStatistics;
 import org.apache.hadoop.conf.Configurable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Seekable;
@@ -48,6 +49,16 @@ public class AdaptiveCodec implements SplittableCompressionCodec, Configurable {
     /** The settings read from the configuration. */
     public AdaptiveCodecSettings settings() {
         return settings;
+    }
+
+    /**
+     * What every output stream of this codec's ladder wrote in this JVM, open or closed: they
+     * count in the JVM's {@link org.adaptivecompress.metrics.StatisticsGroup#shared shared group}
+     * of the ladder, which a Micrometer binder or an MBean can watch. Bare {@code Compressor}s,
+     * whose callers drive them block by block, do not count.
+     */
+    public CompressionStatistics statistics() {
+        return settings.streamOptions().statisticsGroup().statistics();
     }
 
     /**

@@ -7,6 +7,7 @@ import org.adaptivecompress.engine.AdaptiveCompressionOptions;
 import org.adaptivecompress.internal.format.BlockDecoder;
 import org.adaptivecompress.internal.format.FrameFormat;
 import org.adaptivecompress.internal.format.FrameParser;
+import org.adaptivecompress.metrics.StatisticsGroup;
 import org.adaptivecompress.stream.AdaptiveOutputStream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.util.ReflectionUtils;
@@ -148,7 +149,8 @@ public final class AdaptiveCodecSettings {
                 () -> base.toBuilder().controller(controller).history(history(conf, controller)).build());
         String objective = conf.getTrimmed(OBJECTIVE_KEY, "time");
         AdaptiveCompressionOptions stream = parse(OBJECTIVE_KEY, objective,
-                () -> controlled.toBuilder().objective(objective).build());
+                () -> controlled.toBuilder().objective(objective).statisticsGroup(StatisticsGroup.shared(ladder))
+                        .build());
         String compressorController = conf.getTrimmed(COMPRESSOR_CONTROLLER_KEY,
                 ladder.top() == 0 ? "fixed:0" : DEFAULT_COMPRESSOR_CONTROLLER);
         AdaptiveCompressionOptions compressor = parse(COMPRESSOR_CONTROLLER_KEY, compressorController,

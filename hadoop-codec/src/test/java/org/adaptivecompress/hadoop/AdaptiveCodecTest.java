@@ -260,6 +260,22 @@ class AdaptiveCodecTest {
     }
 
     @Test
+    void everyOutputStreamCountsInTheJvmsGroupOfItsLadder() throws Exception {
+        Configuration conf = new Configuration(false);
+        conf.set(AdaptiveCodecSettings.LADDER_KEY, "raw,lz4,zstd:5"); // a ladder no other test writes with
+        conf.set(AdaptiveCodecSettings.CONTROLLER_KEY, "fixed:2");
+        AdaptiveCodec codec = TestFiles.codec(conf);
+        long before = codec.statistics().totalBytesIn();
+
+        TestFiles.compress(codec, text(300_000));
+        TestFiles.compress(TestFiles.codec(conf), text(200_000));
+
+        assertThat(codec.statistics().totalBytesIn() - before).isEqualTo(500_000);
+        assertThat(codec.statistics().blocks(2)).isPositive();
+        assertThat(codec.statistics().streams()).isZero();
+    }
+
+    @Test
     void outputStreamsLeaseNothingAndInputStreamsReturnTheirLeaseOnClose() throws Exception {
         AdaptiveCodec codec = TestFiles.codec(new Configuration());
         int compressors = CodecPool.getLeasedCompressorsCount(codec);

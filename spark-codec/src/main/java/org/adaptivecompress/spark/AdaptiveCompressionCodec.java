@@ -38,7 +38,8 @@ import org.apache.spark.io.CompressionCodec;
  * the codec still stores incompressible blocks raw without trying them. {@code model} pays where
  * the stream's sink is the bottleneck, as with shuffle storage on the network (docs/spark.md).
  *
- * <p>Every stream counts in one {@link StatisticsGroup} per JVM and ladder, {@link #statistics()}.
+ * <p>Every stream counts in the JVM's {@link StatisticsGroup#shared shared group} of its ladder,
+ * {@link #statistics()}.
  */
 public final class AdaptiveCompressionCodec implements CompressionCodec {
 
@@ -56,8 +57,6 @@ public final class AdaptiveCompressionCodec implements CompressionCodec {
     public static final int DEFAULT_FIFO_CAPACITY = 256 * 1024;
     /** Threads one stream may compress on. */
     public static final String MAX_WORKERS = "spark.io.compression.adaptive.maxWorkers";
-
-    private static final StatisticsGroups GROUPS = new StatisticsGroups();
 
     private final AdaptiveCompressionOptions options;
     private final int maxWorkers;
@@ -115,7 +114,7 @@ public final class AdaptiveCompressionCodec implements CompressionCodec {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(CONTROLLER + ", " + OBJECTIVE + " or " + LADDER + ": " + e.getMessage(), e);
         }
-        this.options = unchecked.toBuilder().statisticsGroup(GROUPS.forLadder(unchecked.ladder())).build();
+        this.options = unchecked.toBuilder().statisticsGroup(StatisticsGroup.shared(unchecked.ladder())).build();
     }
 
     private static IllegalArgumentException invalid(String key, SparkConf conf, IllegalArgumentException cause) {
