@@ -40,6 +40,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.adaptivecompress.engine.AdaptiveCompressionOptions;
+import org.adaptivecompress.metrics.StatisticsGroup;
 import org.adaptivecompress.format.TruncatedStreamException;
 import org.adaptivecompress.internal.format.FrameFormat;
 import org.adaptivecompress.netty.LoopbackLink.Transport;
@@ -97,6 +98,33 @@ class AdaptiveCompressionEncoderTest {
         Channels.runUntil(channel, written::isDone);
         assertThat(written.isSuccess()).isTrue();
         assertThat(closeAndDecode(channel)).isEqualTo(data);
+    }
+
+    /**
+     * A channel counts in its options' statistics group until it closes, however it closes:
+     * a server's group must not hold every channel it ever had.
+     */
+    @Test
+    void aChannelLeavesItsStatisticsGroupWhenItClosesEvenMidBlock() throws Exception {
+        StatisticsGroup group = new StatisticsGroup();
+        AdaptiveCompressionOptions options = ZSTD.toBuilder().statisticsGroup(group).build();
+        EmbeddedChannel idle = new EmbeddedChannel(new AdaptiveCompressionEncoder(options));
+        EmbeddedChannel busy = new EmbeddedChannel(new AdaptiveCompressionEncoder(options));
+        EmbeddedChannel finished = new EmbeddedChannel(new AdaptiveCompressionEncoder(options));
+        byte[] data = DataKind.TEXT.generate(4 << 20);
+        ChannelFuture written = finished.writeAndFlush(Unpooled.wrappedBuffer(data));
+        Channels.runUntil(finished, written::isDone);
+        assertThat(group.openStreams()).isEqualTo(3);
+
+        busy.writeAndFlush(Unpooled.wrappedBuffer(data)); // closed while its blocks compress
+        idle.close();
+        busy.close();
+        assertThat(closeAndDecode(finished)).isEqualTo(data);
+        Channels.runUntil(busy, () -> group.openStreams() == 0);
+
+        assertThat(group.statistics().totalBytesIn()).isGreaterThanOrEqualTo(data.length);
+        Channels.drainOutbound(busy);
+        Channels.drainOutbound(idle); // an empty stream's header and end marker
     }
 
     @Test
