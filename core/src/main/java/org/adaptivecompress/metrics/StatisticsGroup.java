@@ -19,7 +19,9 @@ import org.adaptivecompress.engine.CompressionStatistics;
  * the group's counts never decrease and a metrics registry can read them as counters.
  * Thread-safe; {@link #statistics()} costs one snapshot per open stream.
  *
- * <p>Every stream of a group must climb the group's ladder, since counts are kept per rung.
+ * <p>Every stream of a group must climb the group's ladder, since counts are kept per rung. A
+ * stream that is never closed stays in the group as open, and the group keeps it reachable:
+ * close streams (Netty's encoder does when its channel closes).
  */
 public final class StatisticsGroup {
 
