@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
 import java.util.function.ToDoubleBiFunction;
+import org.adaptivecompress.codec.Ladder;
 import org.adaptivecompress.codec.Rung;
 import org.adaptivecompress.control.Reason;
 import org.adaptivecompress.engine.CompressionStatistics;
@@ -29,13 +30,7 @@ public final class CompressionMetrics {
     public static final String PREFIX = "adaptive.compress.";
 
     private static final List<String> REASON_NAMES = reasonNames();
-    private static final Function<CompressionStatistics, List<String>> RUNG_NAMES = s -> {
-        List<String> names = new ArrayList<>(s.ladder().size());
-        for (Rung r : s.ladder().rungs()) {
-            names.add(r.toString());
-        }
-        return names;
-    };
+    private static final Function<CompressionStatistics, List<String>> RUNG_NAMES = s -> rungNames(s.ladder());
 
     /** Every metric, in the order of the reference. */
     public static final List<StatisticsMetric<CompressionStatistics>> ALL = List.of(
@@ -83,6 +78,15 @@ public final class CompressionMetrics {
                     CompressionStatistics::workers));
 
     private CompressionMetrics() {}
+
+    /** The values of the {@value #RUNG_TAG} tag for {@code ladder}: each rung as a ladder spec names it. */
+    public static List<String> rungNames(Ladder ladder) {
+        List<String> names = new ArrayList<>(ladder.size());
+        for (Rung r : ladder.rungs()) {
+            names.add(r.toString());
+        }
+        return names;
+    }
 
     private static StatisticsMetric<CompressionStatistics> perRung(String name, StatisticsMetric.Type type, String unit,
             String description, ToDoubleBiFunction<CompressionStatistics, Integer> value) {

@@ -3,11 +3,9 @@ package org.adaptivecompress.kafka;
 import static org.adaptivecompress.metrics.StatisticsMetric.Type.COUNTER;
 import static org.adaptivecompress.metrics.StatisticsMetric.Type.GAUGE;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.ToDoubleBiFunction;
-import org.adaptivecompress.codec.Rung;
 import org.adaptivecompress.metrics.CompressionMetrics;
 import org.adaptivecompress.metrics.StatisticsMetric;
 
@@ -22,13 +20,8 @@ public final class SerializerMetrics {
     /** What every name starts with. */
     public static final String PREFIX = "adaptive.serializer.";
 
-    private static final Function<SerializerStatistics, List<String>> RUNG_NAMES = s -> {
-        List<String> names = new ArrayList<>(s.ladder().size());
-        for (Rung r : s.ladder().rungs()) {
-            names.add(r.toString());
-        }
-        return names;
-    };
+    private static final Function<SerializerStatistics, List<String>> RUNG_NAMES =
+            s -> CompressionMetrics.rungNames(s.ladder());
 
     /** Every metric, in the order of the reference. */
     public static final List<StatisticsMetric<SerializerStatistics>> ALL = List.of(
