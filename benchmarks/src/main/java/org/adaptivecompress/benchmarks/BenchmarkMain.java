@@ -13,7 +13,8 @@ import org.adaptivecompress.benchmarks.link.net.Relay;
  * {@code write-patterns [options]} times loopback TCP under patterns of write sizes
  * ({@link WritePatterns}), {@code sizes [options] [FILE...]} compares wire bytes with native
  * {@code zstd} ({@link WireSizes}), {@code memory [options]} measures what a reader of histories
- * holds ({@link DecoderMemory}), {@code simulate [options]} checks the controller simulator against a
+ * holds ({@link DecoderMemory}), {@code decode-cost [options]} what a reader spends on a stream
+ * that primes as often as the format allows ({@link DecodeCost}), {@code simulate [options]} checks the controller simulator against a
  * run's CSV ({@link SimulatorCheck}), anything else is handed to JMH's own command line (so
  * {@code -f 1 -wi 2 -prof gc Framing} works as usual).
  */
@@ -37,6 +38,9 @@ public final class BenchmarkMain {
         }
         if (args.length > 0 && args[0].equals("memory")) {
             System.exit(DecoderMemory.run(Arrays.copyOfRange(args, 1, args.length), System.out));
+        }
+        if (args.length > 0 && args[0].equals("decode-cost")) {
+            System.exit(DecodeCost.run(Arrays.copyOfRange(args, 1, args.length), System.out));
         }
         if (args.length > 0 && args[0].equals("simulate")) {
             System.exit(SimulatorCheck.run(Arrays.copyOfRange(args, 1, args.length), System.out));

@@ -13,10 +13,6 @@ import java.util.Locale;
 import org.adaptivecompress.benchmarks.scenario.Scenario;
 import org.adaptivecompress.codec.CodecType;
 import org.adaptivecompress.codec.Ladder;
-import org.adaptivecompress.control.Decision;
-import org.adaptivecompress.control.LevelController;
-import org.adaptivecompress.control.Observation;
-import org.adaptivecompress.control.Reason;
 import org.adaptivecompress.stream.AdaptiveInputStream;
 import org.adaptivecompress.stream.AdaptiveOutputStream;
 
@@ -112,7 +108,7 @@ public final class DecoderMemory {
 
     private static byte[] write(byte[] data, Ladder ladder, boolean history, int window) throws IOException {
         ByteArrayOutputStream sink = new ByteArrayOutputStream();
-        try (OutputStream out = AdaptiveOutputStream.builder().ladder(ladder).controller(EveryRung::new)
+        try (OutputStream out = AdaptiveOutputStream.builder().ladder(ladder).controller(RungRotation::new)
                 .history(history).historyWindow(window).build(sink)) {
             out.write(data);
         }
@@ -144,19 +140,4 @@ public final class DecoderMemory {
         }
     }
 
-    /** Moves every block to the next rung above raw, round and round. */
-    private static final class EveryRung implements LevelController {
-        private int next;
-
-        @Override
-        public int initialRung(Ladder ladder) {
-            return 1;
-        }
-
-        @Override
-        public Decision decide(Observation observation) {
-            next = next % observation.topRung() + 1;
-            return Decision.of(next, Reason.FIXED);
-        }
-    }
 }
