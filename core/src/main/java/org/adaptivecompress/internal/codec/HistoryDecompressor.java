@@ -17,11 +17,11 @@ public interface HistoryDecompressor extends AutoCloseable {
      *
      * @param continuesFrame false if the block starts a new stream (whatever was open is dropped)
      * @param prime for a block that starts a new stream primed with the stream's last bytes,
-     *     those bytes (oldest first); otherwise null
+     *     those bytes; otherwise null. Read during this call only.
      * @throws DataFormatException if the payload is not the next part of the stream or does not
      *     decode to exactly {@code uncompressedLength} bytes; the stream is then dropped
      */
-    void decompress(boolean continuesFrame, byte[] prime, byte[] src, int srcOffset, int srcLength, byte[] dst,
+    void decompress(boolean continuesFrame, Prime prime, byte[] src, int srcOffset, int srcLength, byte[] dst,
             int dstOffset, int uncompressedLength) throws DataFormatException;
 
     /** Drops the open stream, if any: the next block must start a new one. */

@@ -66,11 +66,11 @@ final class XzHistoryDecompressor implements HistoryDecompressor {
     }
 
     @Override
-    public void decompress(boolean continuesFrame, byte[] prime, byte[] src, int srcOffset, int srcLength,
+    public void decompress(boolean continuesFrame, Prime prime, byte[] src, int srcOffset, int srcLength,
             byte[] dst, int dstOffset, int uncompressedLength) throws DataFormatException {
         if (!continuesFrame) {
-            if (prime != null && prime.length > 0) {
-                decoder = new LZMA2InputStream(payload, dictionarySize, prime);
+            if (prime != null && prime.length() > 0) {
+                decoder = new LZMA2InputStream(payload, dictionarySize, prime.toArray()); // it copies the array
             } else if (decoder == null) {
                 decoder = new LZMA2InputStream(payload, dictionarySize);
             } else if (srcLength == 0 || !resetsDictionary(src[srcOffset])) {

@@ -11,6 +11,7 @@ import org.adaptivecompress.format.CorruptFrameException;
 import org.adaptivecompress.internal.codec.BlockDecompressor;
 import org.adaptivecompress.internal.codec.Codecs;
 import org.adaptivecompress.internal.codec.HistoryDecompressor;
+import org.adaptivecompress.internal.codec.Prime;
 
 /**
  * Decodes block payloads and verifies them against their header's checksum.
@@ -26,8 +27,8 @@ public final class BlockDecoder implements AutoCloseable {
     /** The codec of each history's decoder. */
     private final CodecType[] historyCodecs = new CodecType[FrameFormat.MAX_HISTORIES + 1];
     private final CRC32C crc = new CRC32C();
-    /** The last prime's array, filled again by the next of the same length (decoders copy a prime as they load it). */
-    private byte[] primeBuffer;
+    /** The prime of the block being decoded, over {@link #tail}. */
+    private final TailPrime prime = new TailPrime();
     /** The stream's last bytes, which a primed history starts from; null unless it has histories. */
     private StreamTail tail;
     /** Content bytes of the stream's blocks so far, which earn its primes. */
@@ -47,11 +48,8 @@ public final class BlockDecoder implements AutoCloseable {
             throws CorruptFrameException {
         try {
             if (header.historyId() != 0) {
-                byte[] prime = null;
-                if (header.primesHistory()) {
-                    prime = primeFor(header, position);
-                }
-                history(header, position).decompress(header.continuesHistory(), prime, src, offset,
+                Prime p = header.primesHistory() ? primeFor(header, position) : null;
+                history(header, position).decompress(header.continuesHistory(), p, src, offset,
                         header.storedLength(), dst, dstOffset, header.uncompressedLength());
             } else {
                 decompressors.computeIfAbsent(header.codec(), Codecs::newDecompressor)
@@ -157,7 +155,7 @@ public final class BlockDecoder implements AutoCloseable {
      * once more ({@link FrameFormat#primesAllowed}): a stream of tiny priming blocks would
      * otherwise cost far more than its bytes.
      */
-    private byte[] primeFor(BlockHeader header, long position) throws CorruptFrameException {
+    private Prime primeFor(BlockHeader header, long position) throws CorruptFrameException {
         long allowed = FrameFormat.primesAllowed(content);
         if (primes >= allowed) {
             throw new CorruptFrameException("block at stream offset " + position + " primes its history past the"
@@ -165,9 +163,31 @@ public final class BlockDecoder implements AutoCloseable {
                     + " bytes of content, where at most " + allowed + " fit: no writer primes that often");
         }
         primes++;
-        byte[] prime = tail.snapshot(header.primeLength(), primeBuffer);
-        primeBuffer = prime;
+        prime.max = header.primeLength();
         return prime;
+    }
+
+    /** The tail's last {@code max} bytes, without copying them until a decompressor asks. */
+    private final class TailPrime implements Prime {
+        int max;
+        /** The last array {@link #toArray} made, filled again by the next of the same length. */
+        private byte[] array;
+
+        @Override
+        public int length() {
+            return tail.held(max);
+        }
+
+        @Override
+        public void copyTo(ByteBuffer dst) {
+            tail.copyTo(max, dst);
+        }
+
+        @Override
+        public byte[] toArray() {
+            array = tail.snapshot(max, array);
+            return array;
+        }
     }
 
     /** The decoder of the block's history: its codec's, made anew when an id changes codec. */

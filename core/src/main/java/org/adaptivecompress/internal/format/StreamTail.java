@@ -66,6 +66,21 @@ public final class StreamTail {
         return out;
     }
 
+    /** How many bytes {@link #snapshot(int)} of {@code max} would give: {@code min(max, capacity, bytes so far)}. */
+    public int held(int max) {
+        return (int) Math.min(Math.min(total, ring.length), max);
+    }
+
+    /** Copies the bytes {@link #snapshot(int)} of {@code max} would give into {@code dst} at its position, advancing it. */
+    public void copyTo(int max, ByteBuffer dst) {
+        int capacity = ring.length;
+        int held = held(max);
+        int start = (int) ((total - held) % capacity);
+        int first = Math.min(held, capacity - start);
+        dst.put(ring, start, first);
+        dst.put(ring, 0, held - first);
+    }
+
     /** Bytes appended since it was made or last cleared; it keeps the last {@code capacity} of them. */
     public long size() {
         return total;
