@@ -113,7 +113,8 @@ public final class Observation {
 
     /**
      * The CPU time, on the compressing thread's CPU clock, of the work {@link #compressNanos()}
-     * times, divided by the workers as it is; 0 if not measured (a simulation, Kafka's serializer).
+     * times, divided by the workers as it is; 0 if not measured (a block stored raw untried, a
+     * simulation, Kafka's serializer).
      * Less than {@link #compressNanos()} where the thread waited for a core meanwhile.
      */
     public long cpuNanos() {

@@ -51,8 +51,8 @@ public final class CompressionStatistics {
      * {@code decisionsPerReason} one per {@link Reason}, in declaration order. Pipelines make
      * them; a user reads them.
      *
-     * @param cpuNanos CPU time the stream's threads spent compressing blocks (codec, copy and
-     *     checksum), compressing again included
+     * @param cpuNanos CPU time the stream's threads spent on blocks a codec compressed (codec,
+     *     copy and checksum), compressing again included
      * @param linkBytesPerSecond the last link rate a decision assumed, NaN if none did yet
      * @param startNanos the {@link System#nanoTime()} the stream started at
      */
@@ -287,8 +287,10 @@ public final class CompressionStatistics {
     }
 
     /**
-     * CPU time, in nanoseconds, the stream's threads spent compressing blocks (codec, copy and
-     * checksum), measured on their CPU clocks; compressing queued frames again included.
+     * CPU time, in nanoseconds, the stream's threads spent on the blocks a codec compressed
+     * (codec, copy and checksum), measured on their CPU clocks; compressing queued frames again
+     * included. Blocks stored raw without trying a codec count none: reading the clock would
+     * cost a raw block a tenth of its time.
      */
     public long cpuNanos() {
         return cpuNanos;

@@ -58,8 +58,8 @@ public final class CompressionMetrics {
                     "Blocks stored raw because they did not shrink enough, or followed such blocks.",
                     CompressionStatistics::incompressibleBlocks),
             StatisticsMetric.of(PREFIX + "cpu", COUNTER, "seconds",
-                    "CPU time the streams' threads spent compressing blocks (codec, copy and checksum), on their"
-                            + " CPU clocks: its rate is the cores compression uses, the figure a cpu-budget bounds.",
+                    "CPU time the streams' threads spent on blocks a codec compressed (codec, copy and checksum), on"
+                            + " their CPU clocks: its rate is the cores compression uses, the figure a cpu-budget bounds.",
                     s -> s.cpuNanos() / 1e9),
             StatisticsMetric.of(PREFIX + "rung.changes", COUNTER, null, "Times the rung changed.",
                     CompressionStatistics::rungChanges),

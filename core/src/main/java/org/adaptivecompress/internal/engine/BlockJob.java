@@ -62,7 +62,7 @@ public final class BlockJob {
     /** True if the encoder left the raw payload in the block's source rather than after the header. */
     boolean payloadInSource;
     long compressNanos;
-    /** CPU time the encoder's thread spent on the block: codec, copy and checksum. */
+    /** CPU time the encoder's thread spent on a block a codec compressed (codec, copy, checksum); 0 for one stored raw untried. */
     long cpuNanos;
 
     /** An empty job, to be planned by {@link AdaptiveCompressor#planBlock}. */
