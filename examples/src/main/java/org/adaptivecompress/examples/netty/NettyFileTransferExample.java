@@ -3,6 +3,7 @@ package org.adaptivecompress.examples.netty;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.stream.Collectors;
 import org.adaptivecompress.engine.AdaptiveCompressionOptions;
 import org.adaptivecompress.engine.CompressionStatistics;
 import org.adaptivecompress.examples.ExampleData;
@@ -63,6 +64,13 @@ public final class NettyFileTransferExample {
                 s.totalBytesIn() / (double) Math.max(1, s.totalBytesOut()));
         System.out.printf(Locale.ROOT, "encoder blocks per rung: %s (%d rung changes)%n", s.blocksByRung(),
                 s.rungChanges());
+        System.out.printf(Locale.ROOT, "why: %s; link last estimated at %s; compression used %.2f cores%n",
+                s.decisionsByReason().entrySet().stream()
+                        .map(e -> e.getKey().name().toLowerCase(Locale.ROOT) + "=" + e.getValue())
+                        .collect(Collectors.joining(" ")),
+                Double.isNaN(s.linkBytesPerSecond()) ? "none"
+                        : String.format(Locale.ROOT, "%.1f MB/s", s.linkBytesPerSecond() / 1e6),
+                s.compressionCores());
         System.out.println("SHA-256 (client and server agree): " + t.sha256Hex());
     }
 
