@@ -14,6 +14,7 @@ import org.adaptivecompress.benchmarks.scenario.Scenario;
 import org.adaptivecompress.format.FrameFormatException;
 import org.adaptivecompress.internal.format.BlockDecoder;
 import org.adaptivecompress.internal.format.BlockHeader;
+import org.adaptivecompress.internal.format.FrameFormat;
 import org.adaptivecompress.internal.format.FrameParser;
 import org.adaptivecompress.stream.AdaptiveInputStream;
 import org.adaptivecompress.stream.AdaptiveOutputStream;
@@ -90,7 +91,7 @@ public final class DecodeCost {
         try (BlockDecoder decoder = new BlockDecoder()) {
             FrameParser parser = new FrameParser(decoder, 64 << 20);
             parser.streamHeader(stream, 0);
-            int offset = org.adaptivecompress.internal.format.FrameFormat.STREAM_HEADER_LENGTH;
+            int offset = FrameFormat.STREAM_HEADER_LENGTH;
             long blocks = 0;
             long primes = 0;
             while (true) {

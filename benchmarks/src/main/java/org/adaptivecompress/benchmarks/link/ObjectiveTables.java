@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.adaptivecompress.benchmarks.link.agent.Contender;
 import org.adaptivecompress.control.Objective;
 
@@ -94,7 +95,7 @@ final class ObjectiveTables {
                 Double.isNaN(ratio) ? "-" : String.format(Locale.ROOT, "%.2f", ratio));
     }
 
-    private static java.util.stream.Stream<Measurement> fixed(List<Measurement> cell) {
+    private static Stream<Measurement> fixed(List<Measurement> cell) {
         return cell.stream().filter(f -> f.contender().kind() == Contender.Kind.FIXED && f.run().finished()
                 && f.run().cpuNanos() >= 0);
     }
