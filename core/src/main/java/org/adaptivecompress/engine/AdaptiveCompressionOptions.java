@@ -89,6 +89,37 @@ public final class AdaptiveCompressionOptions {
         return b;
     }
 
+    /**
+     * These options narrowed to what a receiver accepts: only the rungs it {@linkplain
+     * ReceiverBudget#admits admits} (raw always is), blocks no longer than its limit, and a history
+     * window no larger than its limit, or no histories where it takes none. A controller named
+     * {@code fixed:N} moves to the highest admitted rung at or below rung N; a controller given
+     * as an object chooses from the narrowed ladder. Options already inside the budget keep
+     * every setting.
+     */
+    public AdaptiveCompressionOptions within(ReceiverBudget budget) {
+        Objects.requireNonNull(budget, "budget is null");
+        Ladder admitted = budget.admitted(ladder);
+        Builder b = toBuilder();
+        b.ladder = admitted;
+        b.blockSize = Math.min(blockSize, budget.maxBlockLength());
+        if (budget.maxWindow() == ReceiverBudget.NO_HISTORY) {
+            b.history = false;
+        } else {
+            b.historyWindow = Math.min(historyWindow, budget.maxWindow());
+        }
+        if (namedFixedRung >= 0) {
+            int kept = 0;
+            for (int i = 0; i <= Math.min(namedFixedRung, ladder.top()); i++) {
+                if (budget.admits(ladder.rung(i))) {
+                    kept = admitted.rungs().indexOf(ladder.rung(i));
+                }
+            }
+            b.controller("fixed:" + kept);
+        }
+        return b.build();
+    }
+
     /** The rungs the controller chooses from. */
     public Ladder ladder() {
         return ladder;

@@ -7,6 +7,7 @@ import java.nio.channels.Channels;
 import java.nio.channels.ReadableByteChannel;
 import java.util.Objects;
 import org.adaptivecompress.codec.CodecType;
+import org.adaptivecompress.engine.ReceiverBudget;
 import org.adaptivecompress.format.FrameFormatException;
 import org.adaptivecompress.format.TruncatedStreamException;
 import org.adaptivecompress.internal.format.BlockDecoder;
@@ -67,10 +68,14 @@ public final class AdaptiveInputStream extends InputStream {
 
     private AdaptiveInputStream(InputStream in, Builder b) {
         this.in = Objects.requireNonNull(in, "in is null");
-        this.maxBlockLength = b.maxBlockLength;
+        this.maxBlockLength = b.budget == null ? b.maxBlockLength
+                : Math.min(b.maxBlockLength, b.budget.maxBlockLength());
         this.concatenated = b.concatenated;
         this.parser = new FrameParser(decoder, maxBlockLength).limit(b.maxStreamBytes, b.maxExpansionRatio)
                 .maxWindowLog(b.maxWindowLog);
+        if (b.budget != null) {
+            parser.accept(b.budget);
+        }
     }
 
     /** A builder for streams with other options. */
@@ -307,6 +312,7 @@ public final class AdaptiveInputStream extends InputStream {
         private long maxStreamBytes = UNLIMITED;
         private long maxExpansionRatio = UNLIMITED;
         private int maxWindowLog = FrameFormat.DEFAULT_MAX_WINDOW_LOG;
+        private ReceiverBudget budget;
 
         private Builder() {}
 
@@ -357,6 +363,18 @@ public final class AdaptiveInputStream extends InputStream {
          */
         public Builder maxWindow(int bytes) {
             this.maxWindowLog = FrameFormat.checkWindowSize(bytes);
+            return this;
+        }
+
+        /**
+         * Refuses what {@code budget} does not accept (a codec or level outside it, a longer
+         * block, a larger window, or histories where it takes none), with a
+         * {@link org.adaptivecompress.format.DecompressionLimitException} before decoding: the
+         * reader's side of a budget it advertised to the writer. Its limits apply on top of
+         * {@link #maxBlockLength} and {@link #maxWindow}, the lower of each winning. None by default.
+         */
+        public Builder accept(ReceiverBudget budget) {
+            this.budget = Objects.requireNonNull(budget, "budget is null");
             return this;
         }
 

@@ -16,6 +16,7 @@ import org.adaptivecompress.control.DecisionListener;
 import org.adaptivecompress.control.LevelController;
 import org.adaptivecompress.engine.AdaptiveCompressionOptions;
 import org.adaptivecompress.engine.CompressionStatistics;
+import org.adaptivecompress.engine.ReceiverBudget;
 import org.adaptivecompress.internal.engine.AdaptiveCompressor;
 import org.adaptivecompress.internal.engine.PipelineSample;
 import org.adaptivecompress.internal.engine.SinkMeter;
@@ -162,7 +163,8 @@ public final class AdaptiveOutputStream extends OutputStream {
         Objects.requireNonNull(out, "out is null");
         this.meter = new SinkMeter(System.nanoTime());
         this.sink = new MeteredSink(out, meter);
-        AdaptiveCompressionOptions options = b.compression.build();
+        AdaptiveCompressionOptions options = b.budget == null ? b.compression.build()
+                : b.compression.build().within(b.budget);
         this.compressor = new AdaptiveCompressor(options);
         this.fifo = new ByteFifo(SHORT_STREAM_BUFFERS, b.fifoCapacity, meter);
         if (b.maxWorkers == 1) {
@@ -673,8 +675,18 @@ public final class AdaptiveOutputStream extends OutputStream {
         private ThreadFactory threadFactory;
         private IntFunction<WorkerCountTuner> tunerFactory = WorkerCountTuner::new;
         private Runnable beforeEncode = () -> { };
+        private ReceiverBudget budget;
 
         private Builder() {}
+
+        /**
+         * Stays inside what the reader advertised: only the rungs it admits, blocks and a window
+         * no larger than its limits (see {@link AdaptiveCompressionOptions#within}). None by default.
+         */
+        public Builder within(ReceiverBudget budget) {
+            this.budget = Objects.requireNonNull(budget, "budget is null");
+            return this;
+        }
 
         /** All compression options at once (ladder, controller, block size, listener, history, statistics group). */
         public Builder compression(AdaptiveCompressionOptions options) {

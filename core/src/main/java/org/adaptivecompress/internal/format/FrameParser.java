@@ -1,6 +1,7 @@
 package org.adaptivecompress.internal.format;
 
 import java.util.Objects;
+import org.adaptivecompress.engine.ReceiverBudget;
 import org.adaptivecompress.format.BadMagicException;
 import org.adaptivecompress.format.BlockSequenceException;
 import org.adaptivecompress.format.CorruptFrameException;
@@ -31,7 +32,9 @@ public final class FrameParser {
     public static final long UNLIMITED = Long.MAX_VALUE;
 
     private final BlockDecoder decoder;
-    private final int maxBlockLength;
+    private int maxBlockLength;
+    /** What the reader accepts beyond its limits, or null for any codec, level and history. */
+    private ReceiverBudget budget;
     private long maxStreamBytes = UNLIMITED;
     private long maxExpansionRatio = UNLIMITED;
     private int maxWindowLog = FrameFormat.DEFAULT_MAX_WINDOW_LOG;
@@ -93,6 +96,23 @@ public final class FrameParser {
     }
 
     /**
+     * Also refuses what {@code budget} does not accept, with a {@link DecompressionLimitException}
+     * before anything is decoded: a block of a codec or at a level outside it, a block longer
+     * than its block limit, a stream whose window is over its window limit or that has histories
+     * where it takes none. What a reader advertised, it enforces here.
+     *
+     * @return this parser
+     */
+    public FrameParser accept(ReceiverBudget budget) {
+        this.budget = Objects.requireNonNull(budget, "budget is null");
+        this.maxBlockLength = Math.min(maxBlockLength, budget.maxBlockLength());
+        if (budget.maxWindow() != ReceiverBudget.NO_HISTORY) {
+            maxWindowLog = Math.min(maxWindowLog, Integer.numberOfTrailingZeros(budget.maxWindow()));
+        }
+        return this;
+    }
+
+    /**
      * Starts the stream whose {@value FrameFormat#STREAM_HEADER_LENGTH}-byte header is at
      * {@code src[offset]}.
      *
@@ -120,6 +140,10 @@ public final class FrameParser {
         if (windowLog > maxWindowLog) {
             throw new DecompressionLimitException("stream's histories use a window of " + (1L << windowLog)
                     + " bytes, over this reader's limit of " + (1L << maxWindowLog) + " bytes (maxWindow)");
+        }
+        if (windowLog != 0 && budget != null && budget.maxWindow() == ReceiverBudget.NO_HISTORY) {
+            throw new DecompressionLimitException("stream uses histories, which this reader's budget (" + budget
+                    + ") does not accept");
         }
         version = FrameFormat.version(src, offset);
         salt = streamSalt;
@@ -202,12 +226,21 @@ public final class FrameParser {
             }
             inStream = false;
         } else {
+            checkBudget(position);
             checkLimits(position);
             digest.add(header);
             expectedOffset = at < 0 ? -1 : at + header.uncompressedLength();
             streamContent += header.uncompressedLength();
         }
         return header;
+    }
+
+    private void checkBudget(long position) throws DecompressionLimitException {
+        if (budget != null && !budget.accepts(header.codec(), header.level())) {
+            throw new DecompressionLimitException("block at stream offset " + position + " is stored with "
+                    + header.codec().specName() + " at level " + header.level() + ", which this reader's budget ("
+                    + budget + ") does not accept");
+        }
     }
 
     private void checkLimits(long position) throws DecompressionLimitException {

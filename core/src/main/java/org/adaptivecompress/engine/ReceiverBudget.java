@@ -1,0 +1,279 @@
+package org.adaptivecompress.engine;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import org.adaptivecompress.codec.CodecType;
+import org.adaptivecompress.codec.Ladder;
+import org.adaptivecompress.codec.Rung;
+import org.adaptivecompress.internal.format.FrameFormat;
+
+/**
+ * What a reader accepts to decode: which codecs, up to which level each, how large a history
+ * window and how long a block. A reader advertises it where the transport lets it speak back
+ * (a Netty channel's handshake, the CLI's {@code receive}, a setting Kafka producers and
+ * consumers share); the writer then chooses only rungs, windows and blocks inside it
+ * ({@link AdaptiveCompressionOptions#within}), and the reader still refuses anything outside it.
+ *
+ * <p>Written as one spec string of comma-separated items:
+ * <ul>
+ *   <li>{@code codec} or {@code codec:MAX}: a codec the reader decodes, up to level MAX
+ *       ({@code raw}, {@code lz4}, {@code zstd}, {@code xz}, {@code deflate}; LZ4 HC levels count
+ *       as {@code lz4} levels). Raw is always accepted. Without any codec item, every codec is
+ *       accepted at every level; {@code any} says so explicitly.</li>
+ *   <li>{@code window=SIZE}: the largest history window, a power of two from 1 MiB to 64 MiB,
+ *       or 0 for no histories at all (8 MiB by default, a reader's default limit).</li>
+ *   <li>{@code block=SIZE}: the longest block, from {@value AdaptiveCompressionOptions#MIN_BLOCK_SIZE}
+ *       bytes to 64 MiB (4 MiB by default, a reader's default limit).</li>
+ * </ul>
+ * Sizes take a {@code k}, {@code m} or {@code g} suffix (binary, optionally {@code KiB}...).
+ * For example {@code lz4,zstd:9,window=2m} is a small receiver that does not decode xz, nor
+ * zstd above level 9, and holds at most 2 MiB per history. Immutable.
+ */
+public final class ReceiverBudget {
+
+    /** The window that means "no histories": every block must decode alone. */
+    public static final int NO_HISTORY = 0;
+
+    private static final ReceiverBudget DEFAULTS = new ReceiverBudget(allCodecs(),
+            1 << FrameFormat.DEFAULT_MAX_WINDOW_LOG, FrameFormat.DEFAULT_MAX_BLOCK_LENGTH);
+
+    /** Each accepted codec's top level; absent codecs are refused. */
+    private final Map<CodecType, Integer> maxLevels;
+    private final int maxWindow;
+    private final int maxBlockLength;
+
+    private ReceiverBudget(Map<CodecType, Integer> maxLevels, int maxWindow, int maxBlockLength) {
+        this.maxLevels = maxLevels;
+        this.maxWindow = maxWindow;
+        this.maxBlockLength = maxBlockLength;
+    }
+
+    /** What a reader with default limits accepts: every codec and level, 8 MiB windows, 4 MiB blocks. */
+    public static ReceiverBudget defaults() {
+        return DEFAULTS;
+    }
+
+    /**
+     * Parses a budget spec (see the class comment).
+     *
+     * @throws IllegalArgumentException naming the item that is wrong
+     */
+    public static ReceiverBudget parse(String spec) {
+        Objects.requireNonNull(spec, "spec is null");
+        Map<CodecType, Integer> levels = new EnumMap<>(CodecType.class);
+        boolean anyCodec = false;
+        int window = DEFAULTS.maxWindow;
+        int block = DEFAULTS.maxBlockLength;
+        for (String raw : spec.split(",", -1)) {
+            String item = raw.trim().toLowerCase(Locale.ROOT);
+            int eq = item.indexOf('=');
+            if (item.isEmpty()) {
+                throw new IllegalArgumentException("receiver budget '" + spec + "' has an empty item");
+            } else if (eq >= 0) {
+                String key = item.substring(0, eq).trim();
+                long size = parseSize(spec, item.substring(eq + 1).trim());
+                if ("window".equals(key)) {
+                    window = checkWindow(size);
+                } else if ("block".equals(key)) {
+                    block = checkBlock(size);
+                } else {
+                    throw new IllegalArgumentException("unknown item '" + key + "' in receiver budget '" + spec
+                            + "'; expected window= or block=");
+                }
+            } else if ("any".equals(item)) {
+                anyCodec = true;
+            } else {
+                addCodec(spec, item, levels);
+            }
+        }
+        if (anyCodec || levels.isEmpty()) {
+            levels = allCodecs();
+        }
+        levels.putIfAbsent(CodecType.RAW, Integer.MAX_VALUE);
+        return new ReceiverBudget(levels, window, block);
+    }
+
+    /** This budget with another largest window: a power of two from 1 MiB to 64 MiB, or {@link #NO_HISTORY}. */
+    public ReceiverBudget withMaxWindow(int bytes) {
+        return new ReceiverBudget(maxLevels, checkWindow(bytes), maxBlockLength);
+    }
+
+    /** This budget with another longest block. */
+    public ReceiverBudget withMaxBlockLength(int bytes) {
+        return new ReceiverBudget(maxLevels, maxWindow, checkBlock(bytes));
+    }
+
+    /** Whether blocks of this codec are accepted at some level. */
+    public boolean accepts(CodecType codec) {
+        return maxLevels.containsKey(codec);
+    }
+
+    /** Whether a block of this codec at this level is accepted. */
+    public boolean accepts(CodecType codec, int level) {
+        Integer max = maxLevels.get(codec);
+        return max != null && level <= max;
+    }
+
+    /** Whether a writer may use this rung. Raw always is. */
+    public boolean admits(Rung rung) {
+        return accepts(rung.codec(), rung.level());
+    }
+
+    /** The rungs of {@code ladder} this budget admits, in order; raw stays rung 0. */
+    public Ladder admitted(Ladder ladder) {
+        List<Rung> kept = new ArrayList<>();
+        for (Rung rung : ladder.rungs()) {
+            if (admits(rung)) {
+                kept.add(rung);
+            }
+        }
+        return Ladder.of(kept);
+    }
+
+    /** The largest history window in bytes, or {@link #NO_HISTORY}. */
+    public int maxWindow() {
+        return maxWindow;
+    }
+
+    /** The longest block, compressed or not, in bytes. */
+    public int maxBlockLength() {
+        return maxBlockLength;
+    }
+
+    /** The spec string that {@link #parse} reads back into an equal budget. */
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder();
+        if (maxLevels.equals(allCodecs())) {
+            sb.append("any");
+        } else {
+            for (Map.Entry<CodecType, Integer> e : maxLevels.entrySet()) {
+                sb.append(sb.length() > 0 ? "," : "").append(e.getKey().specName());
+                if (e.getValue() != Integer.MAX_VALUE && e.getKey() != CodecType.RAW) {
+                    sb.append(':').append(e.getValue());
+                }
+            }
+        }
+        return sb.append(",window=").append(formatSize(maxWindow)).append(",block=").append(formatSize(maxBlockLength))
+                .toString();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (!(o instanceof ReceiverBudget)) {
+            return false;
+        }
+        ReceiverBudget b = (ReceiverBudget) o;
+        return b.maxLevels.equals(maxLevels) && b.maxWindow == maxWindow && b.maxBlockLength == maxBlockLength;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(maxLevels, maxWindow, maxBlockLength);
+    }
+
+    private static Map<CodecType, Integer> allCodecs() {
+        Map<CodecType, Integer> levels = new EnumMap<>(CodecType.class);
+        for (CodecType codec : CodecType.values()) {
+            levels.put(codec, Integer.MAX_VALUE);
+        }
+        return levels;
+    }
+
+    private static void addCodec(String spec, String item, Map<CodecType, Integer> levels) {
+        int colon = item.indexOf(':');
+        String name = colon < 0 ? item : item.substring(0, colon).trim();
+        CodecType codec = null;
+        for (CodecType c : CodecType.values()) {
+            if (c.specName().equals(name)) {
+                codec = c;
+            }
+        }
+        if (codec == null) {
+            throw new IllegalArgumentException("unknown codec '" + name + "' in receiver budget '" + spec
+                    + "'; expected raw, lz4, zstd, xz, deflate or any");
+        }
+        int max = Integer.MAX_VALUE;
+        if (colon >= 0) {
+            if (codec == CodecType.RAW) {
+                throw new IllegalArgumentException("raw takes no level in receiver budget '" + spec + "'");
+            }
+            try {
+                max = Integer.parseInt(item.substring(colon + 1).trim());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("level in '" + item + "' of receiver budget '" + spec
+                        + "' is not an integer", e);
+            }
+        }
+        if (levels.put(codec, max) != null) {
+            throw new IllegalArgumentException(name + " appears twice in receiver budget '" + spec + "'");
+        }
+    }
+
+    private static int checkWindow(long bytes) {
+        if (bytes == NO_HISTORY) {
+            return NO_HISTORY;
+        }
+        if (bytes > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("a receiver's window must be 0 or 1 MiB to 64 MiB, was " + bytes);
+        }
+        try {
+            FrameFormat.checkWindowSize((int) bytes);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("a receiver's window must be 0 or a power of two from 1 MiB to 64 MiB,"
+                    + " was " + bytes, e);
+        }
+        return (int) bytes;
+    }
+
+    private static int checkBlock(long bytes) {
+        if (bytes < AdaptiveCompressionOptions.MIN_BLOCK_SIZE || bytes > FrameFormat.MAX_BLOCK_LENGTH_LIMIT) {
+            throw new IllegalArgumentException("a receiver's block limit must be in [" + AdaptiveCompressionOptions.MIN_BLOCK_SIZE
+                    + ", " + FrameFormat.MAX_BLOCK_LENGTH_LIMIT + "] bytes, was " + bytes);
+        }
+        return (int) bytes;
+    }
+
+    private static long parseSize(String spec, String text) {
+        String t = text.endsWith("ib") ? text.substring(0, text.length() - 2) : text.endsWith("b") ? text.substring(0,
+                text.length() - 1) : text;
+        int shift = 0;
+        if (!t.isEmpty()) {
+            switch (t.charAt(t.length() - 1)) {
+                case 'k':
+                    shift = 10;
+                    break;
+                case 'm':
+                    shift = 20;
+                    break;
+                case 'g':
+                    shift = 30;
+                    break;
+                default:
+                    break;
+            }
+        }
+        String digits = shift == 0 ? t : t.substring(0, t.length() - 1);
+        try {
+            long value = Long.parseLong(digits.trim());
+            if (value < 0 || value > (Long.MAX_VALUE >> shift)) {
+                throw new NumberFormatException("out of range");
+            }
+            return value << shift;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("size '" + text + "' in receiver budget '" + spec
+                    + "' is not a number of bytes (such as 4194304, 4m or 4MiB)", e);
+        }
+    }
+
+    private static String formatSize(int bytes) {
+        if (bytes != 0 && bytes % (1 << 20) == 0) {
+            return (bytes >> 20) + "m";
+        }
+        return bytes != 0 && bytes % 1024 == 0 ? (bytes >> 10) + "k" : Integer.toString(bytes);
+    }
+}
