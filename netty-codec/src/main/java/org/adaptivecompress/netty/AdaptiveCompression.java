@@ -4,6 +4,7 @@ import io.netty.channel.ChannelPipeline;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 import org.adaptivecompress.engine.AdaptiveCompressionOptions;
+import org.adaptivecompress.engine.ReceiverBudget;
 import org.adaptivecompress.internal.format.FrameFormat;
 import org.adaptivecompress.stream.AdaptiveInputStream;
 
@@ -17,6 +18,8 @@ public final class AdaptiveCompression {
 
     /** The decoder's name in the pipeline. */
     public static final String DECODER_NAME = "adaptiveDecoder";
+    /** The receiver-budget handshake's name in the pipeline, until the handshake is over. */
+    public static final String HANDSHAKE_NAME = "adaptiveBudgetHandshake";
     /** The encoder's name in the pipeline. */
     public static final String ENCODER_NAME = "adaptiveEncoder";
 
@@ -49,5 +52,26 @@ public final class AdaptiveCompression {
                 AdaptiveInputStream.UNLIMITED, Math.max(1 << FrameFormat.DEFAULT_MAX_WINDOW_LOG, options.historyWindow())));
         pipeline.addLast(ENCODER_NAME, encoder);
         return encoder;
+    }
+
+    /**
+     * Adds both handlers with a receiver-budget handshake: this peer advertises {@code ownBudget}
+     * (what its decoder accepts, and enforces) and compresses only inside the budget the peer
+     * advertises, so a small receiver is never sent a rung, window or block it cannot afford.
+     * Both peers must add their handlers this way. The encoder is made once the peer's budget
+     * has arrived (see {@link ReceiverBudgetHandshake}); writes made before then wait for it.
+     * The handshake gives up after {@link ReceiverBudgetHandshake#DEFAULT_TIMEOUT}.
+     *
+     * @return the handshake, whose {@link ReceiverBudgetHandshake#encoder()} completes with the encoder
+     */
+    public static ReceiverBudgetHandshake addNegotiating(ChannelPipeline pipeline, AdaptiveCompressionOptions options,
+            Executor executor, ReceiverBudget ownBudget) {
+        Objects.requireNonNull(pipeline, "pipeline is null");
+        ReceiverBudgetHandshake handshake = new ReceiverBudgetHandshake(ownBudget, options, executor,
+                ReceiverBudgetHandshake.DEFAULT_TIMEOUT);
+        pipeline.addLast(HANDSHAKE_NAME, handshake);
+        pipeline.addLast(DECODER_NAME, new AdaptiveCompressionDecoder(ownBudget, AdaptiveInputStream.UNLIMITED,
+                AdaptiveInputStream.UNLIMITED));
+        return handshake;
     }
 }

@@ -5,6 +5,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
 import java.util.List;
 import org.adaptivecompress.codec.CodecType;
+import org.adaptivecompress.engine.ReceiverBudget;
 import org.adaptivecompress.format.CorruptFrameException;
 import org.adaptivecompress.format.FrameFormatException;
 import org.adaptivecompress.format.OversizedBlockException;
@@ -86,6 +87,18 @@ public final class AdaptiveCompressionDecoder extends ByteToMessageDecoder {
     public AdaptiveCompressionDecoder(int maxBlockLength, long maxStreamBytes, long maxExpansionRatio, int maxWindow) {
         this.parser = new FrameParser(blockDecoder, maxBlockLength).limit(maxStreamBytes, maxExpansionRatio)
                 .maxWindowLog(FrameFormat.checkWindowSize(maxWindow));
+    }
+
+    /**
+     * A decoder that refuses what {@code budget} does not accept, with a
+     * {@link org.adaptivecompress.format.DecompressionLimitException} (or an
+     * {@link OversizedBlockException} for a longer block) before decoding: the reader's side of
+     * the budget {@link ReceiverBudgetHandshake} advertises for it. Stream bytes and expansion
+     * are capped as in {@link #AdaptiveCompressionDecoder(int, long, long)}.
+     */
+    public AdaptiveCompressionDecoder(ReceiverBudget budget, long maxStreamBytes, long maxExpansionRatio) {
+        this(budget.maxBlockLength(), maxStreamBytes, maxExpansionRatio);
+        parser.accept(budget);
     }
 
     @Override
