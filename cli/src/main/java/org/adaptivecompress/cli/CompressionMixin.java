@@ -6,6 +6,7 @@ import org.adaptivecompress.codec.Rung;
 import org.adaptivecompress.control.LevelControllers;
 import org.adaptivecompress.control.Objective;
 import org.adaptivecompress.engine.AdaptiveCompressionOptions;
+import org.adaptivecompress.engine.ReceiverBudget;
 import org.adaptivecompress.stream.AdaptiveOutputStream;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -68,6 +69,14 @@ final class CompressionMixin {
     @Spec(Spec.Target.MIXEE)
     CommandSpec command;
 
+    /** What the reader accepts, when it told us ({@code send}); null for anything. */
+    private ReceiverBudget budget;
+
+    /** Keeps the stream inside what the reader advertised. */
+    void within(ReceiverBudget budget) {
+        this.budget = budget;
+    }
+
     /**
      * An output-stream builder with these options, {@code defaultController} if none was given.
      *
@@ -87,7 +96,8 @@ final class CompressionMixin {
             throw new ParameterException(command.commandLine(), e.getMessage(), e);
         }
         int workers = threads == 0 ? Runtime.getRuntime().availableProcessors() : threads;
-        return AdaptiveOutputStream.builder().compression(options).maxWorkers(workers);
+        return AdaptiveOutputStream.builder().compression(budget == null ? options : options.within(budget))
+                .maxWorkers(workers);
     }
 
     /** The controller {@code --controller}, {@code --adapt} or {@code -#} name, or {@code defaultController}. */

@@ -5,6 +5,7 @@ import org.adaptivecompress.codec.Ladder;
 import org.adaptivecompress.control.LevelControllers;
 import org.adaptivecompress.control.Objective;
 import org.adaptivecompress.engine.AdaptiveCompressionOptions;
+import org.adaptivecompress.engine.ReceiverBudget;
 import org.adaptivecompress.internal.format.FrameFormat;
 import org.adaptivecompress.internal.link.RateLimitedOutputStream;
 import picocli.CommandLine.ITypeConverter;
@@ -37,6 +38,18 @@ final class Converters {
             try {
                 Ladder.parse(value);
                 return value;
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    /** A receiver budget ({@code lz4,zstd:9,window=2m}), parsed. */
+    static final class Budget implements ITypeConverter<ReceiverBudget> {
+        @Override
+        public ReceiverBudget convert(String value) {
+            try {
+                return ReceiverBudget.parse(value);
             } catch (IllegalArgumentException e) {
                 throw new TypeConversionException(e.getMessage());
             }

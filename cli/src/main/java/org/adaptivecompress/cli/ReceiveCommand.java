@@ -12,6 +12,9 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+import org.adaptivecompress.engine.ReceiverBudget;
+import org.adaptivecompress.internal.format.BudgetFrame;
+import org.adaptivecompress.internal.format.FrameFormat;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -52,12 +55,18 @@ final class ReceiveCommand implements Callable<Integer> {
             description = "Give up if no sender connects, or the sender goes silent, this long (default: never).")
     int timeoutSeconds;
 
+    @Option(names = "--accept", paramLabel = "BUDGET", converter = Converters.Budget.class,
+            description = "What this receiver decodes, told to the sender, which stays inside it: codecs with their "
+                    + "top levels, window=SIZE (0: no histories) and block=SIZE, e.g. lz4,zstd:9,window=2m "
+                    + "(default: any codec and level, 8 MiB windows, 64 MiB blocks).")
+    ReceiverBudget accept = ReceiverBudget.defaults().withMaxBlockLength(FrameFormat.MAX_BLOCK_LENGTH_LIMIT);
+
     @Override
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
         boolean toStdout = Endpoints.STDIO.equals(output);
         Path target = toStdout ? null : Path.of(output);
-        Transcoder transcoder = new Transcoder(err, cli.progress());
+        Transcoder transcoder = new Transcoder(err, cli.progress()).accepting(accept);
         Transcoder.Sink sink = toStdout ? Endpoints.stdout(cli.stdout())
                 : Endpoints.output(target, force, Endpoints.STDIO);
         Transcoder.Result result;
@@ -70,6 +79,7 @@ final class ReceiveCommand implements Callable<Integer> {
             try (Socket socket = server.accept()) {
                 socket.setSoTimeout(timeoutMillis());
                 peer = socket.getRemoteSocketAddress().toString();
+                socket.getOutputStream().write(BudgetFrame.encode(accept));
                 // Closing a socket's input closes the socket: keep it open for the answer.
                 InputStream in = new FilterInputStream(socket.getInputStream()) {
                     @Override

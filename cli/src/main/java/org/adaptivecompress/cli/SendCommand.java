@@ -6,9 +6,13 @@ import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.adaptivecompress.control.LevelControllers;
+import org.adaptivecompress.engine.ReceiverBudget;
+import org.adaptivecompress.format.FrameFormatException;
+import org.adaptivecompress.internal.format.BudgetFrame;
 import org.adaptivecompress.internal.link.RateLimitedOutputStream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -57,8 +61,11 @@ final class SendCommand implements Callable<Integer> {
         Transcoder.Source source = Endpoints.input(file, cli.stdin());
         long start = System.nanoTime();
         Transcoder.Result result;
+        ReceiverBudget budget;
         try (Socket socket = new Socket()) {
             connect(socket);
+            budget = awaitBudget(socket);
+            compression.within(budget);
             OutputStream wire = new RateLimitedOutputStream(new HalfClosing(socket), rate);
             result = transcoder.run("send " + source.name(), source, StreamFormat.PLAIN,
                     new Transcoder.Sink(target.toString(), wire, true), StreamFormat.ADC);
@@ -70,10 +77,11 @@ final class SendCommand implements Callable<Integer> {
         double seconds = (System.nanoTime() - start) / 1e9;
         PrintWriter out = spec.commandLine().getOut();
         out.printf(Locale.ROOT,
-                "sent %s to %s: %,d bytes as %,d on the wire (%.2fx) in %.2f s (%s/s); blocks per rung %s%n",
+                "sent %s to %s: %,d bytes as %,d on the wire (%.2fx) in %.2f s (%s/s); blocks per rung %s;"
+                        + " receiver accepts %s%n",
                 source.name(), target, result.plainBytes(), result.bytesOut(), result.ratio(true), seconds,
                 Progress.bytes((long) (result.plainBytes() / Math.max(seconds, 1e-3))),
-                result.statistics().blocksByRung());
+                result.statistics().blocksByRung(), budget);
         out.flush();
         return 0;
     }
@@ -84,6 +92,22 @@ final class SendCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new CliException("cannot connect to " + target + " (" + ErrorReporter.describe(e)
                     + "); is 'adaptive-compress receive --port " + target.port() + "' running there?", e);
+        }
+    }
+
+    /** The receiver's first words: what it accepts, which this transfer stays inside. */
+    private ReceiverBudget awaitBudget(Socket socket) throws IOException {
+        socket.setSoTimeout(TransferProtocol.BUDGET_TIMEOUT_MILLIS);
+        try {
+            return BudgetFrame.read(socket.getInputStream());
+        } catch (SocketTimeoutException e) {
+            throw new CliException(target + " sent no receiver budget within " + TransferProtocol.BUDGET_TIMEOUT_MILLIS
+                    + " ms; is it 'adaptive-compress receive' of this version?", e);
+        } catch (FrameFormatException e) {
+            throw new CliException(target + " did not answer with a receiver budget (" + e.getMessage()
+                    + "); is it 'adaptive-compress receive' of this version?", e);
+        } finally {
+            socket.setSoTimeout(0);
         }
     }
 

@@ -6,6 +6,7 @@ import java.io.OutputStream;
 import java.util.Locale;
 import net.jpountz.lz4.LZ4FrameInputStream;
 import net.jpountz.lz4.LZ4FrameOutputStream;
+import org.adaptivecompress.engine.ReceiverBudget;
 import org.adaptivecompress.internal.format.FrameFormat;
 import org.adaptivecompress.stream.AdaptiveInputStream;
 import org.apache.commons.compress.compressors.gzip.GzipCompressorInputStream;
@@ -62,11 +63,20 @@ enum StreamFormat {
 
     /** Reads {@code in} as this format; the result closes {@code in}. */
     InputStream decoding(InputStream in) throws IOException {
+        return decoding(in, null);
+    }
+
+    /**
+     * Reads {@code in} as this format, refusing {@link #ADC} blocks outside {@code budget} (null
+     * for none); the result closes {@code in}.
+     */
+    InputStream decoding(InputStream in, ReceiverBudget budget) throws IOException {
         switch (this) {
             case ADC:
                 // The tool reads what it may have written: any block size the format allows.
-                return AdaptiveInputStream.builder().concatenated(true)
-                        .maxBlockLength(FrameFormat.MAX_BLOCK_LENGTH_LIMIT).build(in);
+                AdaptiveInputStream.Builder adc = AdaptiveInputStream.builder().concatenated(true)
+                        .maxBlockLength(FrameFormat.MAX_BLOCK_LENGTH_LIMIT);
+                return (budget == null ? adc : adc.accept(budget)).build(in);
             case GZ:
                 return GzipCompressorInputStream.builder().setInputStream(in).setDecompressConcatenated(true).get();
             case XZ:

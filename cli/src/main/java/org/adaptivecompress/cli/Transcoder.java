@@ -6,6 +6,7 @@ import java.io.OutputStream;
 import java.io.PrintWriter;
 import org.adaptivecompress.control.LevelControllers;
 import org.adaptivecompress.engine.CompressionStatistics;
+import org.adaptivecompress.engine.ReceiverBudget;
 import org.adaptivecompress.stream.AdaptiveOutputStream;
 
 /**
@@ -39,6 +40,8 @@ final class Transcoder {
     private final boolean progress;
     private final CompressionMixin adc;
     private final String defaultController;
+    /** What an {@code .adc} input must stay inside; null for anything this tool reads. */
+    private ReceiverBudget accepted;
 
     /** A transcoder for jobs that write no {@code .adc}: the library's default settings if they do. */
     Transcoder(PrintWriter err, boolean progress) {
@@ -56,13 +59,19 @@ final class Transcoder {
         this.defaultController = defaultController;
     }
 
+    /** Refuses {@code .adc} input outside {@code budget}: what {@code receive} advertised. */
+    Transcoder accepting(ReceiverBudget budget) {
+        this.accepted = budget;
+        return this;
+    }
+
     /** Reads all of {@code source} as {@code from}, writes it to {@code sink} as {@code to}, closes both. */
     Result run(String label, Source source, StreamFormat from, Sink sink, StreamFormat to) throws IOException {
         CountingInputStream rawIn = new CountingInputStream(source.in());
         CountingOutputStream rawOut = new CountingOutputStream(sink.out(), sink.close());
         OutputStream encoder = null;
         CountingInputStream decoded = null;
-        try (InputStream decoder = decode(rawIn, from, source.name())) {
+        try (InputStream decoder = decode(rawIn, from, source.name(), accepted)) {
             decoded = new CountingInputStream(decoder);
             encoder = to.encoding(rawOut, adc, defaultController);
             OutputStream enc = encoder;
@@ -88,9 +97,10 @@ final class Transcoder {
         return new Result(rawIn.count(), decoded.count(), rawOut.count(), statistics);
     }
 
-    private static InputStream decode(InputStream in, StreamFormat from, String name) throws IOException {
+    private static InputStream decode(InputStream in, StreamFormat from, String name, ReceiverBudget budget)
+            throws IOException {
         try {
-            return from.decoding(in);
+            return from.decoding(in, budget);
         } catch (IOException e) {
             throw CliException.about(name + " (" + from + ")", e);
         }

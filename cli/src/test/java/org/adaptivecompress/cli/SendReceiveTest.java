@@ -11,6 +11,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import org.adaptivecompress.engine.ReceiverBudget;
+import org.adaptivecompress.internal.format.BudgetFrame;
 import org.adaptivecompress.testing.DataKind;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -95,6 +97,8 @@ class SendReceiveTest {
         try (java.net.Socket socket = new java.net.Socket(InetAddress.getLoopbackAddress(), port)) {
             socket.getOutputStream().write("GET / HTTP/1.0\r\n\r\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
             socket.shutdownOutput();
+            assertThat(BudgetFrame.read(socket.getInputStream())).isEqualTo(ReceiverBudget.defaults()
+                    .withMaxBlockLength(64 << 20));
             assertThat(socket.getInputStream().read()).as("no acknowledgement").isEqualTo(-1);
         }
         Cli.Run run = receive.get(60, TimeUnit.SECONDS);
@@ -103,6 +107,49 @@ class SendReceiveTest {
         assertThat(run.err()).contains("adaptive-compress: ").contains("not an adaptive-compress stream")
                 .doesNotContain("Exception");
         assertThat(received).doesNotExist();
+    }
+
+    @Test
+    void theSenderStaysInsideWhatTheReceiverAccepts() throws Exception {
+        byte[] data = DataKind.JSON_EVENTS.generate(2 << 20);
+        Path file = Files.write(dir.resolve("events.json"), data);
+        Path received = dir.resolve("received.json");
+        int port = freePort();
+        Cli.Watching receiverErr = new Cli.Watching("listening on");
+        Future<Cli.Run> receive = receiver.submit(() -> Cli.run(new byte[0], receiverErr, "receive", "--port",
+                String.valueOf(port), "--output", received.toString(), "--accept", "lz4,zstd:1,window=0",
+                "--timeout", "60"));
+        assertThat(receiverErr.seen.await(30, TimeUnit.SECONDS)).isTrue();
+
+        // Pinned to the top rung, xz:6 with histories: the receiver takes neither.
+        Cli.Run send = Cli.run("send", "--controller", "fixed:6", file.toString(), "127.0.0.1:" + port);
+        Cli.Run receiveRun = receive.get(60, TimeUnit.SECONDS);
+
+        assertThat(send.exit()).as(send.err()).isZero();
+        assertThat(receiveRun.exit()).as(receiveRun.err()).isZero();
+        assertThat(Files.readAllBytes(received)).isEqualTo(data);
+        assertThat(send.out()).containsPattern("blocks per rung zstd:1=16;")
+                .contains("receiver accepts raw,lz4,zstd:1,window=0,block=4m");
+    }
+
+    @Test
+    void aPeerThatSendsNoBudgetFailsTheSendInOneLine() throws Exception {
+        Path file = Files.write(dir.resolve("data"), new byte[1000]);
+        try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            Future<?> peer = receiver.submit(() -> {
+                try (java.net.Socket s = server.accept()) {
+                    s.getOutputStream().write("HTTP/1.0 400 Bad Request\r\n\r\n".getBytes(
+                            java.nio.charset.StandardCharsets.US_ASCII));
+                }
+                return null;
+            });
+            Cli.Run send = Cli.run("send", file.toString(), "127.0.0.1:" + server.getLocalPort());
+            peer.get(30, TimeUnit.SECONDS);
+
+            assertThat(send.exit()).isEqualTo(1);
+            assertThat(send.err()).contains("did not answer with a receiver budget").contains("receive")
+                    .doesNotContain("Exception").hasLineCount(1);
+        }
     }
 
     private static int freePort() throws IOException {
