@@ -109,13 +109,7 @@ public final class AdaptiveCompressionOptions {
             b.historyWindow = Math.min(historyWindow, budget.maxWindow());
         }
         if (namedFixedRung >= 0) {
-            int kept = 0;
-            for (int i = 0; i <= Math.min(namedFixedRung, ladder.top()); i++) {
-                if (budget.admits(ladder.rung(i))) {
-                    kept = admitted.rungs().indexOf(ladder.rung(i));
-                }
-            }
-            b.controller("fixed:" + kept);
+            b.controller("fixed:" + budget.admittedRung(ladder, namedFixedRung));
         }
         return b.build();
     }

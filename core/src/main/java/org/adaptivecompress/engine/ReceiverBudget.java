@@ -134,6 +134,21 @@ public final class ReceiverBudget {
         return Ladder.of(kept);
     }
 
+    /**
+     * Where rung {@code rung} of {@code ladder} lands in {@link #admitted admitted(ladder)}: the
+     * highest admitted rung at or below it, so a pinned rung the reader refuses moves down to
+     * the nearest it accepts. {@code rung} is clamped to the ladder's top first.
+     */
+    public int admittedRung(Ladder ladder, int rung) {
+        int kept = -1;
+        for (int i = 0; i <= Math.min(rung, ladder.top()); i++) {
+            if (admits(ladder.rung(i))) {
+                kept++;
+            }
+        }
+        return kept;
+    }
+
     /** The largest history window in bytes, or {@link #NO_HISTORY}. */
     public int maxWindow() {
         return maxWindow;

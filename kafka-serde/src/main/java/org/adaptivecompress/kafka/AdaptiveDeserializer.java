@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
+import org.adaptivecompress.engine.ReceiverBudget;
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.metrics.Monitorable;
@@ -38,6 +39,7 @@ public final class AdaptiveDeserializer<T> implements Deserializer<T>, Monitorab
     private DictionaryResolver resolver;
     private boolean legacyPassthrough;
     private int maxValueBytes;
+    private ReceiverBudget budget = ReceiverBudget.defaults();
     private final DecodeCounters counters = new DecodeCounters();
     private final PluginMetricsBinding<DeserializerStatistics> metrics =
             new PluginMetricsBinding<>(DeserializerMetrics.ALL);
@@ -91,6 +93,7 @@ public final class AdaptiveDeserializer<T> implements Deserializer<T>, Monitorab
         decoders = new ContextPool<>(() -> new RecordDecoder(dictionaries, cacheSize));
         legacyPassthrough = config.getBoolean(AdaptiveSerdeConfig.LEGACY_PASSTHROUGH);
         maxValueBytes = config.getInt(AdaptiveSerdeConfig.MAX_VALUE_BYTES);
+        budget = config.receiverBudget();
     }
 
     /**
@@ -132,6 +135,10 @@ public final class AdaptiveDeserializer<T> implements Deserializer<T>, Monitorab
             return data;
         }
         RecordFrame.Header header = RecordFrame.parse(topic, data, maxValueBytes);
+        if (!budget.accepts(header.codec)) {
+            throw new AdaptiveFrameException(RecordFrame.where(topic) + "value is stored with " + header.codec.specName()
+                    + ", which adaptive.receiver.budget=" + budget + " does not accept");
+        }
         RecordDecoder decoder = decoders.take();
         byte[] value;
         try {

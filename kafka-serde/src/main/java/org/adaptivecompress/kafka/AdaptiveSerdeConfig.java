@@ -7,6 +7,7 @@ import org.adaptivecompress.control.DecisionListener;
 import org.adaptivecompress.control.LevelController;
 import org.adaptivecompress.control.LevelControllers;
 import org.adaptivecompress.control.Objective;
+import org.adaptivecompress.engine.ReceiverBudget;
 import org.apache.kafka.common.config.AbstractConfig;
 import org.apache.kafka.common.config.ConfigDef.Importance;
 import org.apache.kafka.common.config.ConfigDef.Type;
@@ -36,6 +37,8 @@ public final class AdaptiveSerdeConfig extends AbstractConfig {
     public static final String CONTROLLER = "adaptive.controller";
     /** What the controller optimises. */
     public static final String OBJECTIVE = "adaptive.objective";
+    /** What consumers decode: the serializer's ladder is narrowed to it, the deserializer refuses the rest. */
+    public static final String RECEIVER_BUDGET = "adaptive.receiver.budget";
     /** The rung used without the interceptor. */
     public static final String FALLBACK_RUNG = "adaptive.fallback.rung";
     /** Values shorter than this go raw. */
@@ -118,6 +121,15 @@ public final class AdaptiveSerdeConfig extends AbstractConfig {
                             + "same among rungs whose compression uses at most S cores, e.g. 0.3); or "
                             + "cost:egress=E,cpu=C[,floor=R] (the least money at E per GB sent and C per CPU-second, "
                             + "among rungs delivering at least R, e.g. 100mbit). Other controllers take time only.")
+            .define(RECEIVER_BUDGET, Type.STRING, "any", new BudgetValidator(), Importance.MEDIUM,
+                    "What the topic's consumers decode, as a receiver budget: the codecs they accept, each up to a "
+                            + "level (e.g. lz4,zstd:9 for consumers that do not decode xz nor zstd above 9), or any. "
+                            + "Set the same value on producers and consumers: the serializer compresses only with "
+                            + "the rungs of adaptive.ladder inside it (a fixed:N controller or adaptive.fallback.rung "
+                            + "that names a rung outside it moves down to the nearest rung inside), and the "
+                            + "deserializer raises AdaptiveFrameException for a value stored with a codec outside "
+                            + "it. Record frames carry no level and no history, so the deserializer checks codecs "
+                            + "only, and window= and block= do not apply.")
             .define(FALLBACK_RUNG, Type.INT, 1, ConfigDef.Range.atLeast(0), Importance.MEDIUM,
                     "Rung used for every record when AdaptiveProducerInterceptor is not in interceptor.classes: "
                             + "without it the serializer cannot see acknowledgements, so it does not adapt. "
@@ -209,9 +221,19 @@ public final class AdaptiveSerdeConfig extends AbstractConfig {
         return new ConfigDef(CONFIG);
     }
 
-    /** The parsed ladder. */
+    /** What the consumers decode ({@link #RECEIVER_BUDGET}). */
+    public ReceiverBudget receiverBudget() {
+        return ReceiverBudget.parse(getString(RECEIVER_BUDGET));
+    }
+
+    /** The parsed ladder, narrowed to the receiver budget. */
     public Ladder ladder() {
-        return Ladder.parse(getString(LADDER));
+        return receiverBudget().admitted(Ladder.parse(getString(LADDER)));
+    }
+
+    /** The fallback rung, moved down to the nearest rung inside the receiver budget and clamped to the ladder. */
+    public int fallbackRung() {
+        return receiverBudget().admittedRung(Ladder.parse(getString(LADDER)), getInt(FALLBACK_RUNG));
     }
 
     /**
@@ -220,7 +242,12 @@ public final class AdaptiveSerdeConfig extends AbstractConfig {
      * @throws ConfigException if the controller cannot pursue the objective
      */
     public LevelController controller() {
-        LevelController c = LevelControllers.byName(getString(CONTROLLER)).get();
+        String name = getString(CONTROLLER);
+        int fixed = LevelControllers.fixedRung(name);
+        if (fixed >= 0) {
+            name = "fixed:" + receiverBudget().admittedRung(Ladder.parse(getString(LADDER)), fixed);
+        }
+        LevelController c = LevelControllers.byName(name).get();
         try {
             c.objective(Objective.parse(getString(OBJECTIVE)));
         } catch (IllegalArgumentException e) {
@@ -302,6 +329,23 @@ public final class AdaptiveSerdeConfig extends AbstractConfig {
         @Override
         public String toString() {
             return "a ladder spec starting with raw";
+        }
+    }
+
+    /** Accepts receiver budgets that {@link ReceiverBudget#parse} accepts. */
+    private static final class BudgetValidator implements ConfigDef.Validator {
+        @Override
+        public void ensureValid(String name, Object value) {
+            try {
+                ReceiverBudget.parse((String) value);
+            } catch (RuntimeException e) {
+                throw new ConfigException(name, value, e.getMessage());
+            }
+        }
+
+        @Override
+        public String toString() {
+            return "any, or codecs with optional top levels: lz4,zstd:9";
         }
     }
 

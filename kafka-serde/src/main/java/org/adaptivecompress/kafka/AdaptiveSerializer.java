@@ -115,12 +115,12 @@ public final class AdaptiveSerializer<T> implements Serializer<T>, Monitorable {
         boolean linked = id != null && !id.toString().isEmpty() && intercepted;
         gauge = null;
         if (!linked && warnIfNotAdapting) {
-            LOG.warn("AdaptiveSerializer ({}) does not adapt: {}; every record uses adaptive.fallback.rung {}",
+            LOG.warn("AdaptiveSerializer ({}) does not adapt: {}; every record uses {} (adaptive.fallback.rung)",
                     isKey ? "keys" : "values",
                     intercepted ? "the producer has no client.id to link it to "
                             + AdaptiveProducerInterceptor.class.getSimpleName()
                             : AdaptiveProducerInterceptor.class.getName() + " is not in interceptor.classes",
-                    config.getInt(AdaptiveSerdeConfig.FALLBACK_RUNG));
+                    ladder.rung(config.fallbackRung()));
         }
         if (linked) {
             clientId = id.toString();
@@ -134,7 +134,7 @@ public final class AdaptiveSerializer<T> implements Serializer<T>, Monitorable {
         }
         decider = new RungDecider(ladder,
                 linked ? controller : null,
-                config.decisionListener(), gauge, config.getInt(AdaptiveSerdeConfig.FALLBACK_RUNG),
+                config.decisionListener(), gauge, config.fallbackRung(),
                 config.getInt(AdaptiveSerdeConfig.OBSERVATION_RECORDS),
                 config.getInt(AdaptiveSerdeConfig.OBSERVATION_BYTES),
                 lingerMillis(configs));

@@ -13,6 +13,7 @@ import java.util.Properties;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.adaptivecompress.codec.CodecType;
 import org.adaptivecompress.testing.DataKind;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -20,6 +21,7 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -119,6 +121,36 @@ class KafkaRoundTripIT {
             List<ConsumerRecord<String, byte[]>> read = KafkaClients.readAll(consumer, topic, 2, Duration.ofSeconds(30));
             assertThat(read.get(0).value()).isEqualTo(old);
             assertThat(read.get(1).value()).isEqualTo(fresh);
+        }
+    }
+
+    @Test
+    void producersStayInsideTheBudgetConsumersShare() throws Exception {
+        String topic = "budget";
+        KafkaClients.createTopic(broker.bootstrapServers(), topic);
+        byte[] data = DataKind.JSON_EVENTS.generate(200 * RECORD_SIZE);
+        Properties producerProps = KafkaClients.adaptiveProducer(broker.bootstrapServers(), "budget-producer");
+        producerProps.put(AdaptiveSerdeConfig.RECEIVER_BUDGET, "lz4");
+        producerProps.put(AdaptiveSerdeConfig.CONTROLLER, "fixed:6"); // zstd:19: outside, so lz4
+        try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(producerProps)) {
+            for (int i = 0; i < 200; i++) {
+                producer.send(new ProducerRecord<>(topic, "k" + i, record(data, i)));
+            }
+            producer.flush();
+        }
+        Properties consumerProps = KafkaClients.adaptiveConsumer(broker.bootstrapServers());
+        consumerProps.put(AdaptiveSerdeConfig.RECEIVER_BUDGET, "lz4");
+        try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(consumerProps)) {
+            List<ConsumerRecord<String, byte[]>> read = KafkaClients.readAll(consumer, topic, 200, Duration.ofSeconds(30));
+            for (int i = 0; i < 200; i++) {
+                assertThat(read.get(i).value()).isEqualTo(record(data, i));
+            }
+        }
+        consumerProps.put("value.deserializer", ByteArrayDeserializer.class.getName());
+        try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(consumerProps)) {
+            for (ConsumerRecord<String, byte[]> r : KafkaClients.readAll(consumer, topic, 200, Duration.ofSeconds(30))) {
+                assertThat(r.value()[1] & RecordFrame.CODEC_MASK).isIn(CodecType.RAW.id(), CodecType.LZ4.id());
+            }
         }
     }
 }
