@@ -10,6 +10,7 @@ import java.net.SocketTimeoutException;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.adaptivecompress.control.LevelControllers;
+import org.adaptivecompress.control.Objective;
 import org.adaptivecompress.engine.ReceiverBudget;
 import org.adaptivecompress.format.FrameFormatException;
 import org.adaptivecompress.internal.format.BudgetFrame;
@@ -78,12 +79,19 @@ final class SendCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         out.printf(Locale.ROOT,
                 "sent %s to %s: %,d bytes as %,d on the wire (%.2fx) in %.2f s (%s/s); blocks per rung %s;"
-                        + " receiver accepts %s%n",
+                        + " compression used %.2f cores%s; receiver accepts %s%n",
                 source.name(), target, result.plainBytes(), result.bytesOut(), result.ratio(true), seconds,
                 Progress.bytes((long) (result.plainBytes() / Math.max(seconds, 1e-3))),
-                result.statistics().blocksByRung(), budget);
+                result.statistics().blocksByRung(), result.statistics().compressionCores(), costOf(result), budget);
         out.flush();
         return 0;
+    }
+
+    /** ", estimated cost X" under a cost objective, else nothing. */
+    private String costOf(Transcoder.Result result) {
+        Objective objective = compression.objective;
+        return objective.kind() == Objective.Kind.COST
+                ? String.format(Locale.ROOT, ", estimated cost %.4g", result.statistics().cost(objective)) : "";
     }
 
     private void connect(Socket socket) throws IOException {

@@ -65,9 +65,11 @@ class SendReceiveTest {
         Future<Cli.Run> receive = receiver.submit(() -> Cli.run(new byte[0], receiverErr, "receive", "-p",
                 String.valueOf(port), "-o", "-", "--timeout", "60"));
         assertThat(receiverErr.seen.await(30, TimeUnit.SECONDS)).isTrue();
-        Cli.Run send = Cli.run("send", file.toString(), "localhost:" + port);
+        Cli.Run send = Cli.run("send", "--objective", "cost:egress=0.09,cpu=0.00004", file.toString(),
+                "localhost:" + port);
 
         assertThat(send.exit()).as(send.err()).isZero();
+        assertThat(send.out()).containsPattern("compression used \\d+\\.\\d\\d cores, estimated cost \\d");
         Cli.Run receiveRun = receive.get(60, TimeUnit.SECONDS);
         assertThat(receiveRun.stdout()).isEqualTo(data);
         assertThat(receiveRun.err()).contains("received 1,048,576 bytes");

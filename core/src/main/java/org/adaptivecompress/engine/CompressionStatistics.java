@@ -6,6 +6,7 @@ import java.util.EnumMap;
 import java.util.Map;
 import java.util.Objects;
 import org.adaptivecompress.codec.Ladder;
+import org.adaptivecompress.control.Objective;
 import org.adaptivecompress.control.Reason;
 
 /**
@@ -303,6 +304,16 @@ public final class CompressionStatistics {
      */
     public double compressionCores() {
         return rate(cpuNanos, elapsedNanos()) / 1e9;
+    }
+
+    /**
+     * What the stream (or group) has cost so far at {@code objective}'s prices: the bytes it
+     * wrote at the egress price plus the compression CPU ({@link #cpuNanos()}) at the CPU price;
+     * the figure a {@code cost} objective minimises. The receiver's decoding is not counted.
+     * 0 for an objective without prices.
+     */
+    public double cost(Objective objective) {
+        return objective.pricePerGigabyte() * totalBytesOut() / 1e9 + objective.pricePerCpuSecond() * cpuNanos / 1e9;
     }
 
     /** How often the rung changed. */
