@@ -44,6 +44,7 @@ class PublicApiTest {
             "org.adaptivecompress.control.model.ModelController",
             "org.adaptivecompress.engine.AdaptiveCompressionOptions",
             "org.adaptivecompress.engine.CompressionStatistics",
+            "org.adaptivecompress.engine.ReceiverBudget",
             "org.adaptivecompress.format.BadMagicException",
             "org.adaptivecompress.format.BlockSequenceException",
             "org.adaptivecompress.format.ChecksumMismatchException",
