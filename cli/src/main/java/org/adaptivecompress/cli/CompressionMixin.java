@@ -36,7 +36,7 @@ final class CompressionMixin {
 
     @Option(names = "--objective", paramLabel = "SPEC", converter = Converters.ObjectiveSpec.class,
             description = "What the model controller optimises: time (default), cpu-budget:S (at most S cores for "
-                    + "compression), cost:egress=E,cpu=C[,floor=RATE] (the least money per GB sent and CPU-second). "
+                    + "compression), cost:egress=E,cpu=C[,decode=D][,floor=RATE] (the least money per GB sent, CPU-second of compression and, with decode=, of the receiver's decoding). "
                     + "Another than time implies --controller model unless a controller is given.")
     Objective objective = Objective.time();
 

@@ -16,8 +16,10 @@ import org.adaptivecompress.internal.link.RateLimitedOutputStream;
  *       most {@code S} cores (0.3: 30 % of one core) at the rate they deliver; raw always fits.
  *       Compression that the link holds back uses only the CPU the link lets it, so the budget
  *       is met without slowing the writer.
- *   <li>{@code cost:egress=E,cpu=C[,floor=R]}: the rung whose bytes cost least, at {@code E}
- *       per gigabyte (10<sup>9</sup> bytes) sent and {@code C} per CPU-second of compression,
+ *   <li>{@code cost:egress=E,cpu=C[,decode=D][,floor=R]}: the rung whose bytes cost least, at
+ *       {@code E} per gigabyte (10<sup>9</sup> bytes) sent, {@code C} per CPU-second of
+ *       compression and, if given, {@code D} per CPU-second the receiver spends decoding
+ *       (estimated from each codec's decoding speed on the reference machine, docs/LADDER.md),
  *       among the rungs forecast to deliver at least {@code R} input bytes per second
  *       ({@code R} as a link rate: {@code 100mbit}, {@code 20MB}, a plain number of bytes);
  *       without {@code floor}, among all; if none reaches the floor, the fastest.
@@ -35,20 +37,22 @@ public final class Objective {
         COST
     }
 
-    private static final Objective TIME = new Objective(Kind.TIME, Double.POSITIVE_INFINITY, 0, 0, 0);
+    private static final Objective TIME = new Objective(Kind.TIME, Double.POSITIVE_INFINITY, 0, 0, 0, 0);
 
     private final Kind kind;
     private final double cores;
     private final double pricePerGigabyte;
     private final double pricePerCpuSecond;
+    private final double pricePerDecodeCpuSecond;
     private final double floorBytesPerSecond;
 
     private Objective(Kind kind, double cores, double pricePerGigabyte, double pricePerCpuSecond,
-            double floorBytesPerSecond) {
+            double pricePerDecodeCpuSecond, double floorBytesPerSecond) {
         this.kind = kind;
         this.cores = cores;
         this.pricePerGigabyte = pricePerGigabyte;
         this.pricePerCpuSecond = pricePerCpuSecond;
+        this.pricePerDecodeCpuSecond = pricePerDecodeCpuSecond;
         this.floorBytesPerSecond = floorBytesPerSecond;
     }
 
@@ -66,26 +70,39 @@ public final class Objective {
         if (!(cores > 0) || Double.isInfinite(cores)) {
             throw new IllegalArgumentException("cpu budget must be a positive number of cores, was " + cores);
         }
-        return new Objective(Kind.CPU_BUDGET, cores, 0, 0, 0);
+        return new Objective(Kind.CPU_BUDGET, cores, 0, 0, 0, 0);
     }
 
     /**
      * The least money: {@code pricePerGigabyte} per 10<sup>9</sup> bytes sent and
      * {@code pricePerCpuSecond} per second of compression CPU, among rungs delivering at least
-     * {@code floorBytesPerSecond} (0 for no floor).
+     * {@code floorBytesPerSecond} (0 for no floor); the receiver's decoding is not priced.
      *
      * @throws IllegalArgumentException if a price or the floor is negative or not finite, or
      *     both prices are 0
      */
     public static Objective cost(double pricePerGigabyte, double pricePerCpuSecond, double floorBytesPerSecond) {
+        return cost(pricePerGigabyte, pricePerCpuSecond, 0, floorBytesPerSecond);
+    }
+
+    /**
+     * The least money as {@link #cost(double, double, double)}, also counting
+     * {@code pricePerDecodeCpuSecond} per second of the receiver's CPU decoding.
+     *
+     * @throws IllegalArgumentException if a price or the floor is negative or not finite, or
+     *     every price is 0
+     */
+    public static Objective cost(double pricePerGigabyte, double pricePerCpuSecond, double pricePerDecodeCpuSecond,
+            double floorBytesPerSecond) {
         checkAmount("egress price", pricePerGigabyte);
         checkAmount("cpu price", pricePerCpuSecond);
+        checkAmount("decode price", pricePerDecodeCpuSecond);
         checkAmount("floor", floorBytesPerSecond);
-        if (pricePerGigabyte == 0 && pricePerCpuSecond == 0) {
-            throw new IllegalArgumentException("a cost objective needs a price: egress, cpu or both above 0");
+        if (pricePerGigabyte == 0 && pricePerCpuSecond == 0 && pricePerDecodeCpuSecond == 0) {
+            throw new IllegalArgumentException("a cost objective needs a price: egress, cpu or decode above 0");
         }
         return new Objective(Kind.COST, Double.POSITIVE_INFINITY, pricePerGigabyte, pricePerCpuSecond,
-                floorBytesPerSecond);
+                pricePerDecodeCpuSecond, floorBytesPerSecond);
     }
 
     private static void checkAmount(String what, double v) {
@@ -114,6 +131,7 @@ public final class Objective {
             if (lower.startsWith("cost:")) {
                 double egress = 0;
                 double cpu = 0;
+                double decode = 0;
                 double floor = 0;
                 for (String part : s.substring("cost:".length()).split(",")) {
                     String[] kv = part.split("=", 2);
@@ -127,21 +145,24 @@ public final class Objective {
                         case "cpu":
                             cpu = Double.parseDouble(kv[1].trim());
                             break;
+                        case "decode":
+                            decode = Double.parseDouble(kv[1].trim());
+                            break;
                         case "floor":
                             floor = RateLimitedOutputStream.parseRate(kv[1].trim());
                             break;
                         default:
                             throw new IllegalArgumentException("unknown key '" + kv[0].trim()
-                                    + "' (egress, cpu and floor are known)");
+                                    + "' (egress, cpu, decode and floor are known)");
                     }
                 }
-                return cost(egress, cpu, floor);
+                return cost(egress, cpu, decode, floor);
             }
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("objective '" + spec + "': " + e.getMessage(), e);
         }
         throw new IllegalArgumentException("objective '" + spec
-                + "' is not one of time, cpu-budget:CORES, cost:egress=PRICE_PER_GB,cpu=PRICE_PER_CPU_SECOND[,floor=RATE]");
+                + "' is not one of time, cpu-budget:CORES, cost:egress=PRICE_PER_GB,cpu=PRICE_PER_CPU_SECOND[,decode=PRICE_PER_CPU_SECOND][,floor=RATE]");
     }
 
     /** Which quantity is optimised. */
@@ -164,18 +185,24 @@ public final class Objective {
         return pricePerCpuSecond;
     }
 
+    /** Price per second of the receiver's CPU decoding; 0 unless {@link Kind#COST} and given. */
+    public double pricePerDecodeCpuSecond() {
+        return pricePerDecodeCpuSecond;
+    }
+
     /** Input bytes per second a rung must deliver to be chosen for cost; 0 for no floor. */
     public double floorBytesPerSecond() {
         return floorBytesPerSecond;
     }
 
     /**
-     * The money one input byte costs at a rung that shrinks it {@code ratio} times and
-     * compresses {@code bytesPerCpuSecond} per second of CPU: egress for its share of the wire
-     * plus the CPU it takes.
+     * The money one input byte costs at a rung that shrinks it {@code ratio} times, compresses
+     * {@code bytesPerCpuSecond} per second of CPU and decodes {@code decodedBytesPerCpuSecond}:
+     * egress for its share of the wire plus the CPU it takes on both ends.
      */
-    public double costPerInputByte(double ratio, double bytesPerCpuSecond) {
-        return pricePerGigabyte / 1e9 / ratio + pricePerCpuSecond / bytesPerCpuSecond;
+    public double costPerInputByte(double ratio, double bytesPerCpuSecond, double decodedBytesPerCpuSecond) {
+        return pricePerGigabyte / 1e9 / ratio + pricePerCpuSecond / bytesPerCpuSecond
+                + pricePerDecodeCpuSecond / decodedBytesPerCpuSecond;
     }
 
     @Override
@@ -187,12 +214,14 @@ public final class Objective {
         return kind == x.kind && Double.compare(cores, x.cores) == 0
                 && Double.compare(pricePerGigabyte, x.pricePerGigabyte) == 0
                 && Double.compare(pricePerCpuSecond, x.pricePerCpuSecond) == 0
+                && Double.compare(pricePerDecodeCpuSecond, x.pricePerDecodeCpuSecond) == 0
                 && Double.compare(floorBytesPerSecond, x.floorBytesPerSecond) == 0;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(kind, cores, pricePerGigabyte, pricePerCpuSecond, floorBytesPerSecond);
+        return Objects.hash(kind, cores, pricePerGigabyte, pricePerCpuSecond, pricePerDecodeCpuSecond,
+                floorBytesPerSecond);
     }
 
     /** The spec string {@link #parse} reads back. */
@@ -203,6 +232,7 @@ public final class Objective {
                 return "cpu-budget:" + cores;
             case COST:
                 return "cost:egress=" + pricePerGigabyte + ",cpu=" + pricePerCpuSecond
+                        + (pricePerDecodeCpuSecond > 0 ? ",decode=" + pricePerDecodeCpuSecond : "")
                         + (floorBytesPerSecond > 0 ? ",floor=" + (long) floorBytesPerSecond + "B" : "");
             default:
                 return "time";

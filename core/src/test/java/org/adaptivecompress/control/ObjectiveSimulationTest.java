@@ -118,6 +118,20 @@ class ObjectiveSimulationTest {
     }
 
     @Test
+    void pricingTheReceiversDecodingKeepsTheSenderOffXz() {
+        Profile json = ControllerSimulationTest.JSON;
+        int xz = json.size() - 1; // the default ladder's top rung, xz:6: the smallest, and 35x slower to decode than zstd
+        // At 1 per GB sent, xz's 10 % smaller output is the cheapest; the receiver's CPU at 100 cloud cores' price is not.
+        LinkSimulation.Result senderOnly = simulation().run(model(Objective.cost(1, CORE_SECOND, 0)), 300,
+                i -> json, i -> 1.25e6);
+        LinkSimulation.Result both = simulation().run(model(Objective.cost(1, CORE_SECOND, 100 * CORE_SECOND, 0)), 300,
+                i -> json, i -> 1.25e6);
+
+        assertThat(senderOnly.blocksAt(xz)).as(senderOnly.trace()).isGreaterThan(200);
+        assertThat(both.blocksAt(xz)).as(both.trace()).isLessThan(10);
+    }
+
+    @Test
     void costWithoutAFloorDoesNotWaitForTheLink() {
         Profile text = ControllerSimulationTest.TEXT;
         LinkSimulation.Result time = simulation().run(new ModelController(), 50, i -> text, i -> 1.25e6);

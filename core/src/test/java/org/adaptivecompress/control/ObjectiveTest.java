@@ -19,24 +19,34 @@ class ObjectiveTest {
         assertThat(cost.pricePerCpuSecond()).isEqualTo(0.00001);
         assertThat(cost.floorBytesPerSecond()).isEqualTo(12.5e6);
         assertThat(Objective.parse("cost:egress=0.05,floor=20MB").floorBytesPerSecond()).isEqualTo(20e6);
+        assertThat(Objective.parse("cost:decode=0.001").pricePerDecodeCpuSecond()).isEqualTo(0.001);
+        assertThat(cost.pricePerDecodeCpuSecond()).isZero();
         for (Objective o : new Objective[] {Objective.time(), Objective.cpuBudget(1.5), cost,
-                Objective.cost(0, 0.0001, 0)}) {
+                Objective.cost(0, 0.0001, 0), Objective.parse("cost:egress=0.05,cpu=0.00001,decode=0.00002")}) {
             assertThat(Objective.parse(o.toString())).isEqualTo(o);
         }
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"fast", "cpu-budget:0", "cpu-budget:-1", "cpu-budget:x", "cost:", "cost:egress=0",
-            "cost:egress=-1", "cost:egress=0.05,disk=1", "cost:egress", "cost:egress=0.05,floor=fast"})
+            "cost:egress=-1", "cost:egress=0,cpu=0,decode=0", "cost:decode=-1", "cost:egress=0.05,disk=1", "cost:egress", "cost:egress=0.05,floor=fast"})
     void badSpecsAreRefusedNamingTheSpec(String spec) {
         assertThatThrownBy(() -> Objective.parse(spec)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining(spec.isEmpty() ? "objective" : spec);
     }
 
     @Test
+    void theReceiversDecodingIsPricedWhenAsked() {
+        Objective cost = Objective.cost(0.09, 0.00001, 0.00002, 0);
+        // Plus 0.00002 per CPU-second at 1e9 decoded bytes per CPU-second.
+        assertThat(cost.costPerInputByte(3, 1e8, 1e9)).isCloseTo(3e-11 + 1e-13 + 2e-14,
+                org.assertj.core.data.Offset.offset(1e-20));
+    }
+
+    @Test
     void aByteCostsItsShareOfTheWireAndItsCpu() {
         Objective cost = Objective.cost(0.09, 0.00001, 0);
         // Ratio 3 at 100 MB per CPU-second: 0.09 / 1e9 / 3 + 0.00001 / 1e8.
-        assertThat(cost.costPerInputByte(3, 1e8)).isCloseTo(3e-11 + 1e-13, org.assertj.core.data.Offset.offset(1e-20));
+        assertThat(cost.costPerInputByte(3, 1e8, 1e9)).isCloseTo(3e-11 + 1e-13, org.assertj.core.data.Offset.offset(1e-20));
     }
 }

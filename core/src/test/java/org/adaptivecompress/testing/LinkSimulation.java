@@ -120,6 +120,15 @@ public final class LinkSimulation {
             return queuedAt.length;
         }
 
+        /** How many blocks were stored at {@code rung}. */
+        public int blocksAt(int rung) {
+            int n = 0;
+            for (int r : rungs) {
+                n += r == rung ? 1 : 0;
+            }
+            return n;
+        }
+
         /** Blocks simulated. */
         public int blocks() {
             return rungs.length;

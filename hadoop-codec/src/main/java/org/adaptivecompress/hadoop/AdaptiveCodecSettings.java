@@ -29,7 +29,7 @@ public final class AdaptiveCodecSettings {
     public static final String CONTROLLER_KEY = PREFIX + "controller";
     /**
      * What the controller of the codec's output streams optimises: {@code time} (default),
-     * {@code cpu-budget:S} or {@code cost:egress=E,cpu=C[,floor=R]}
+     * {@code cpu-budget:S} or {@code cost:egress=E,cpu=C[,decode=D][,floor=R]}
      * ({@link org.adaptivecompress.control.Objective}); only the {@code model} controller takes
      * another than time.
      */

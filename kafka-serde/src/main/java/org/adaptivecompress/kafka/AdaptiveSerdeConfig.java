@@ -119,8 +119,9 @@ public final class AdaptiveSerdeConfig extends AbstractConfig {
             .define(OBJECTIVE, Type.STRING, "time", new ObjectiveValidator(), Importance.LOW,
                     "What the model controller optimises: time (the most bytes per second); cpu-budget:S (the "
                             + "same among rungs whose compression uses at most S cores, e.g. 0.3); or "
-                            + "cost:egress=E,cpu=C[,floor=R] (the least money at E per GB sent and C per CPU-second, "
-                            + "among rungs delivering at least R, e.g. 100mbit). Other controllers take time only.")
+                            + "cost:egress=E,cpu=C[,decode=D][,floor=R] (the least money at E per GB sent, C per "
+                            + "CPU-second of compression and D per CPU-second of the consumers' decoding, among rungs "
+                            + "delivering at least R, e.g. 100mbit). Other controllers take time only.")
             .define(RECEIVER_BUDGET, Type.STRING, "any", new BudgetValidator(), Importance.MEDIUM,
                     "What the topic's consumers decode, as a receiver budget: the codecs they accept, each up to a "
                             + "level (e.g. lz4,zstd:9 for consumers that do not decode xz nor zstd above 9), or any. "
@@ -362,7 +363,7 @@ public final class AdaptiveSerdeConfig extends AbstractConfig {
 
         @Override
         public String toString() {
-            return "time, cpu-budget:CORES, cost:egress=E,cpu=C[,floor=RATE]";
+            return "time, cpu-budget:CORES, cost:egress=E,cpu=C[,decode=D][,floor=RATE]";
         }
     }
 

@@ -25,7 +25,7 @@ import org.apache.spark.io.CompressionCodec;
  *   <li>{@value #CONTROLLER}: {@code fixed:2} by default (the ladder's third rung, zstd:1, or its
  *       top if it has fewer), or {@code model}, {@code adoc}, {@code fixed:N};
  *   <li>{@value #OBJECTIVE}: what {@code model} optimises: {@code time} (the default),
- *       {@code cpu-budget:S} or {@code cost:egress=E,cpu=C[,floor=R]};
+ *       {@code cpu-budget:S} or {@code cost:egress=E,cpu=C[,decode=D][,floor=R]};
  *   <li>{@value #BLOCK_SIZE}: bytes per block, default 128 KiB (Spark's size syntax, such as {@code 64k});
  *   <li>{@value #FIFO_CAPACITY}: bytes queued between a stream's compressor and its sender
  *       thread, default 256 KiB, since Spark keeps up to 200 shuffle streams open at once;

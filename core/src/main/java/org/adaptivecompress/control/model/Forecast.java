@@ -100,7 +100,7 @@ final class Forecast {
     /** How good rung {@code r} is under the objective, the higher the better: goodput, or for cost input bytes per unit of money. */
     double score(int r, double link) {
         return objective.kind() == Objective.Kind.COST
-                ? 1 / objective.costPerInputByte(rungs.ratio(r), rungs.cpuSpeed(r))
+                ? 1 / objective.costPerInputByte(rungs.ratio(r), rungs.cpuSpeed(r), rungs.decodeSpeed(r))
                 : goodput(r, link);
     }
 

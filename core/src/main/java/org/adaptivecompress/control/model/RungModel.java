@@ -107,6 +107,14 @@ final class RungModel {
         return speed(r) / Math.max(1e-3, cpuShare);
     }
 
+    /**
+     * Input bytes per CPU-second a reader decodes rung {@code r} at: the reference machine's
+     * figure, since the writer cannot measure the reader's.
+     */
+    double decodeSpeed(int r) {
+        return priors.decodeSpeed(r);
+    }
+
     /** Rung {@code r}'s ratio (input over frame bytes) on the current data. */
     double ratio(int r) {
         if (fresh(r)) {

@@ -29,18 +29,34 @@ final class RungPriors {
     private static final double[] LZ4HC_RATIO = {2.9, 3.00, 3.05, 3.08};
     private static final double LZ4_SPEED = 945;
     private static final double LZ4_RATIO = 2.51;
+    /**
+     * Decoded bytes per CPU-second per codec (MB/s), the survey's medians over levels: a codec
+     * decodes about as fast at every level, so one figure each is as good as a table.
+     */
+    private static final double LZ4_DECODE = 5300;
+    private static final double ZSTD_DECODE = 1850;
+    private static final double XZ_DECODE = 50;
+    private static final double DEFLATE_DECODE = 530;
 
     private final double[] speed;
     private final double[] ratio;
+    private final double[] decodeSpeed;
 
     RungPriors(Ladder ladder) {
         speed = new double[ladder.size()];
         ratio = new double[ladder.size()];
+        decodeSpeed = new double[ladder.size()];
         for (int r = 0; r < ladder.size(); r++) {
             double[] prior = prior(ladder.rung(r));
             speed[r] = prior[0];
             ratio[r] = prior[1];
+            decodeSpeed[r] = decodeSpeed(ladder.rung(r));
         }
+    }
+
+    /** Input bytes per CPU-second a reader decodes rung {@code r}'s blocks at, on the reference machine. */
+    double decodeSpeed(int r) {
+        return decodeSpeed[r];
     }
 
     /** Input bytes per second rung {@code r} compresses the reference data at. */
@@ -68,6 +84,21 @@ final class RungPriors {
                 return interpolate(DEFLATE_LEVELS, DEFLATE_SPEED, DEFLATE_RATIO, level);
             default:
                 return new double[] {RAW_SPEED, 1};
+        }
+    }
+
+    private static double decodeSpeed(Rung rung) {
+        switch (rung.codec()) {
+            case LZ4:
+                return LZ4_DECODE * 1e6;
+            case ZSTD:
+                return ZSTD_DECODE * 1e6;
+            case XZ:
+                return XZ_DECODE * 1e6;
+            case DEFLATE:
+                return DEFLATE_DECODE * 1e6;
+            default:
+                return RAW_SPEED;
         }
     }
 
