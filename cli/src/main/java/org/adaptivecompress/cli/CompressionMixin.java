@@ -36,7 +36,9 @@ final class CompressionMixin {
 
     @Option(names = "--objective", paramLabel = "SPEC", converter = Converters.ObjectiveSpec.class,
             description = "What the model controller optimises: time (default), cpu-budget:S (at most S cores for "
-                    + "compression), cost:egress=E,cpu=C[,decode=D][,floor=RATE] (the least money per GB sent, CPU-second of compression and, with decode=, of the receiver's decoding). "
+                    + "compression), cost:egress=E,cpu=C[,decode=D][,floor=RATE][,deadline=TIME] (the least money "
+                    + "per GB sent, CPU-second of compression and, with decode=, of the receiver's decoding; with "
+                    + "deadline=, the cheapest way to finish a file within TIME). "
                     + "Another than time implies --controller model unless a controller is given.")
     Objective objective = Objective.time();
 
@@ -78,17 +80,23 @@ final class CompressionMixin {
     }
 
     /**
-     * An output-stream builder with these options, {@code defaultController} if none was given.
+     * An output-stream builder with these options, {@code defaultController} if none was given,
+     * for an input of {@code inputLength} bytes (-1 if unknown).
      *
-     * @throws ParameterException if the options do not fit together ({@code fixed:N} past the ladder's top)
+     * @throws ParameterException if the options do not fit together ({@code fixed:N} past the
+     *     ladder's top, a deadline for an input of unknown length)
      */
-    AdaptiveOutputStream.Builder builder(String defaultController) {
+    AdaptiveOutputStream.Builder builder(String defaultController, long inputLength) {
         AdaptiveCompressionOptions options;
         try {
             String controllerName = controllerOr(defaultController);
             boolean withHistory = history != null ? history : LevelControllers.fixedRung(controllerName) >= 0;
-            options = AdaptiveCompressionOptions.builder().ladder(ladder)
-                    .controller(controllerName).objective(objective)
+            if (objective.hasDeadline() && inputLength < 0) {
+                throw new IllegalArgumentException("--objective with a deadline needs the input's size, which "
+                        + "standard input and compressed inputs do not have");
+            }
+            options = AdaptiveCompressionOptions.builder().ladder(ladder).controller(controllerName)
+                    .objective(objective.hasDeadline() ? objective.forLength(inputLength) : objective)
                     .blockSize(blockSize).history(withHistory)
                     .resetInterval(withHistory ? resetInterval : 0)
                     .build();

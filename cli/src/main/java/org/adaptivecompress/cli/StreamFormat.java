@@ -93,13 +93,15 @@ enum StreamFormat {
     }
 
     /**
-     * Writes this format into {@code out}, taking {@link #ADC}'s settings from {@code adc}; the
+     * Writes this format into {@code out}, taking {@link #ADC}'s settings from {@code adc}, for an
+     * input of {@code inputLength} bytes (-1 if unknown; an objective's deadline needs it); the
      * result closes {@code out}.
      */
-    OutputStream encoding(OutputStream out, CompressionMixin adc, String defaultController) throws IOException {
+    OutputStream encoding(OutputStream out, CompressionMixin adc, String defaultController, long inputLength)
+            throws IOException {
         switch (this) {
             case ADC:
-                return adc.builder(defaultController).build(out);
+                return adc.builder(defaultController, inputLength).build(out);
             case GZ:
                 return new GzipCompressorOutputStream(out);
             case XZ:

@@ -73,7 +73,7 @@ final class Transcoder {
         CountingInputStream decoded = null;
         try (InputStream decoder = decode(rawIn, from, source.name(), accepted)) {
             decoded = new CountingInputStream(decoder);
-            encoder = to.encoding(rawOut, adc, defaultController);
+            encoder = to.encoding(rawOut, adc, defaultController, from == StreamFormat.PLAIN ? source.size() : -1);
             OutputStream enc = encoder;
             Progress.Line line = new Progress.Line(label, source.size(), rawIn::count, decoded::count,
                     to == StreamFormat.PLAIN ? rawIn::count : rawOut::count, () -> rungOf(enc, from, to));

@@ -45,6 +45,8 @@ class ErrorsTest {
         cases.add(Arguments.of(2, "unknown controller", List.of("compress", "--controller", "smart", "-c")));
         cases.add(Arguments.of(2, "Invalid value for option '--block-size'", List.of("compress", "--block-size", "1x")));
         cases.add(Arguments.of(2, "Missing required option", List.of("receive", "--port", "0")));
+        cases.add(Arguments.of(2, "a deadline needs the input's size",
+                List.of("compress", "--objective", "cost:egress=1,deadline=10s", "-c")));
         cases.add(Arguments.of(2, "unknown codec 'brotli' in receiver budget",
                 List.of("receive", "--port", "0", "--accept", "brotli", "-o", "-")));
         cases.add(Arguments.of(2, "-k keeps the input files and --rm deletes them", List.of("-k", "--rm", plain.toString())));

@@ -65,7 +65,7 @@ class SendReceiveTest {
         Future<Cli.Run> receive = receiver.submit(() -> Cli.run(new byte[0], receiverErr, "receive", "-p",
                 String.valueOf(port), "-o", "-", "--timeout", "60"));
         assertThat(receiverErr.seen.await(30, TimeUnit.SECONDS)).isTrue();
-        Cli.Run send = Cli.run("send", "--objective", "cost:egress=0.09,cpu=0.00004", file.toString(),
+        Cli.Run send = Cli.run("send", "--objective", "cost:egress=0.09,cpu=0.00004,deadline=60s", file.toString(),
                 "localhost:" + port);
 
         assertThat(send.exit()).as(send.err()).isZero();

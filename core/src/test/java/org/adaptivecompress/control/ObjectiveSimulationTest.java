@@ -3,6 +3,7 @@ package org.adaptivecompress.control;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -129,6 +130,37 @@ class ObjectiveSimulationTest {
 
         assertThat(senderOnly.blocksAt(xz)).as(senderOnly.trace()).isGreaterThan(200);
         assertThat(both.blocksAt(xz)).as(both.trace()).isLessThan(10);
+    }
+
+    @Test
+    void aDeadlineIsMetAtAboutTheCostOfTheCheapestFixedRungThatMeetsIt() {
+        Profile json = ControllerSimulationTest.JSON;
+        double link = 12.5e6;
+        int blocks = 400;
+        Objective cost = Objective.cost(0.09, CORE_SECOND, 0);
+        LinkSimulation.Result unbounded = simulation().run(model(cost), blocks, i -> json, i -> link);
+        double deadline = unbounded.seconds() / 2; // the cheapest rung alone takes twice as long
+        Objective withDeadline = cost.withDeadline(Duration.ofNanos((long) (deadline * 1e9)))
+                .forLength((long) blocks * BLOCK);
+
+        LinkSimulation.Result run = simulation().run(model(withDeadline), blocks, i -> json, i -> link);
+        double cheapestInTime = Double.POSITIVE_INFINITY;
+        for (int r = 0; r < json.size(); r++) {
+            LinkSimulation.Result fixed = simulation().run(new FixedController(r), blocks, i -> json, i -> link);
+            if (fixed.seconds() <= deadline) {
+                cheapestInTime = Math.min(cheapestInTime, cost(fixed, json, 0.09));
+            }
+        }
+        assertThat(run.seconds()).as(run.trace()).isLessThanOrEqualTo(deadline);
+        assertThat(cost(run, json, 0.09)).as(run.trace()).isLessThanOrEqualTo(1.05 * cheapestInTime);
+    }
+
+    @Test
+    void aDeadlineNeedsTheTransfersLength() {
+        assertThatThrownBy(() -> AdaptiveCompressionOptions.builder().objective("cost:egress=0.09,deadline=30s").build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("forLength");
+        assertThat(AdaptiveCompressionOptions.builder().objective(Objective.parse("cost:egress=0.09,deadline=30s")
+                .forLength(1 << 30)).build().objective().deadline()).isEqualTo(Duration.ofSeconds(30));
     }
 
     @Test

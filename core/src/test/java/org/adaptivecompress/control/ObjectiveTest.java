@@ -22,17 +22,33 @@ class ObjectiveTest {
         assertThat(Objective.parse("cost:decode=0.001").pricePerDecodeCpuSecond()).isEqualTo(0.001);
         assertThat(cost.pricePerDecodeCpuSecond()).isZero();
         for (Objective o : new Objective[] {Objective.time(), Objective.cpuBudget(1.5), cost,
-                Objective.cost(0, 0.0001, 0), Objective.parse("cost:egress=0.05,cpu=0.00001,decode=0.00002")}) {
+                Objective.cost(0, 0.0001, 0), Objective.parse("cost:egress=0.05,cpu=0.00001,decode=0.00002"),
+                Objective.parse("cost:egress=0.05,deadline=90s")}) {
             assertThat(Objective.parse(o.toString())).isEqualTo(o);
         }
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"fast", "cpu-budget:0", "cpu-budget:-1", "cpu-budget:x", "cost:", "cost:egress=0",
-            "cost:egress=-1", "cost:egress=0,cpu=0,decode=0", "cost:decode=-1", "cost:egress=0.05,disk=1", "cost:egress", "cost:egress=0.05,floor=fast"})
+            "cost:egress=-1", "cost:egress=0,cpu=0,decode=0", "cost:decode=-1", "cost:egress=1,deadline=soon",
+            "cost:egress=1,deadline=0s", "cost:egress=0.05,disk=1", "cost:egress", "cost:egress=0.05,floor=fast"})
     void badSpecsAreRefusedNamingTheSpec(String spec) {
         assertThatThrownBy(() -> Objective.parse(spec)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining(spec.isEmpty() ? "objective" : spec);
+    }
+
+    @Test
+    void aDeadlineRaisesTheFloorToWhatIsLeftOverTheTimeLeft() {
+        Objective o = Objective.parse("cost:egress=0.05,floor=8MB,deadline=2m").forLength(1_200_000_000L);
+        assertThat(o.deadline()).isEqualTo(java.time.Duration.ofMinutes(2));
+        // 1.2 GB in 120 s: 10 MB/s at the start; after 600 MB in 90 s, 600 MB in 30 s: 20 MB/s.
+        assertThat(o.floorBytesPerSecond(0, 0)).isEqualTo(10e6);
+        assertThat(o.floorBytesPerSecond(600_000_000L, 90_000_000_000L)).isEqualTo(20e6);
+        assertThat(o.floorBytesPerSecond(1_150_000_000L, 0)).as("never below the floor").isEqualTo(8e6);
+        assertThat(o.floorBytesPerSecond(1_000_000_000L, 121_000_000_000L)).isInfinite();
+        assertThat(o.floorBytesPerSecond(1_200_000_000L, 121_000_000_000L)).as("done").isEqualTo(8e6);
+        assertThat(Objective.parse("cost:egress=1,deadline=500ms").deadline().toMillis()).isEqualTo(500);
+        assertThat(Objective.parse("cost:egress=1,deadline=1h").deadline().toMinutes()).isEqualTo(60);
     }
 
     @Test

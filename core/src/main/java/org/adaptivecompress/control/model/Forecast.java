@@ -51,11 +51,19 @@ final class Forecast {
     private final RungModel rungs;
     private final WriterCost writer;
     private final Objective objective;
+    /** The input bytes per second a rung must deliver to be chosen for cost; a deadline moves it. */
+    private double floor;
 
     Forecast(RungModel rungs, WriterCost writer, Objective objective) {
         this.rungs = rungs;
         this.writer = writer;
         this.objective = objective;
+        this.floor = objective.floorBytesPerSecond();
+    }
+
+    /** Tells the forecast how far the transfer is, which moves a deadline's rate floor. */
+    void progress(long bytesSoFar, long elapsedNanos) {
+        floor = objective.floorBytesPerSecond(bytesSoFar, elapsedNanos);
     }
 
     /** Input bytes per second the writing side sustains at rung {@code r}. */
@@ -82,7 +90,8 @@ final class Forecast {
      * whose ranking is the same over any link.
      */
     boolean valuesRate() {
-        return objective.kind() != Objective.Kind.COST || objective.floorBytesPerSecond() > 0;
+        return objective.kind() != Objective.Kind.COST || objective.floorBytesPerSecond() > 0
+                || objective.hasDeadline();
     }
 
     /** Whether the objective lets rung {@code r} be chosen over {@code link}. */
@@ -91,7 +100,7 @@ final class Forecast {
             case CPU_BUDGET:
                 return r == 0 || cores(r, link) <= objective.cores();
             case COST:
-                return objective.floorBytesPerSecond() == 0 || goodput(r, link) >= objective.floorBytesPerSecond();
+                return floor == 0 || goodput(r, link) >= floor;
             default:
                 return true;
         }

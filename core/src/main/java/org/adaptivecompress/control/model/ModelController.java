@@ -63,11 +63,19 @@ public final class ModelController implements LevelController {
     private int home;
     private boolean linkBound;
     private Reason lastReason;
+    /** Input bytes of the blocks decided on, and when the first was seen: how far a deadline has run. */
+    private long bytesSoFar;
+    private long startNanos;
 
     /** Any objective: the forecast ranks rungs by it (see {@link Forecast#best}). */
     @Override
     public void objective(Objective objective) {
-        this.objective = Objects.requireNonNull(objective, "objective is null");
+        Objects.requireNonNull(objective, "objective is null");
+        if (objective.hasDeadline() && objective.expectedBytes() < 0) {
+            throw new IllegalArgumentException("objective '" + objective + "' has a deadline, which needs the"
+                    + " transfer's length (Objective.forLength): only a transfer of known length can have one");
+        }
+        this.objective = objective;
     }
 
     @Override
@@ -91,6 +99,11 @@ public final class ModelController implements LevelController {
         link.observe(o);
         rungs.learn(o);
         writer.learn(o);
+        if (bytesSoFar == 0) {
+            startNanos = o.nanoTime();
+        }
+        bytesSoFar += o.uncompressedLength();
+        forecast.progress(bytesSoFar, o.nanoTime() - startNanos);
         linkBound = o.writerWaitNanos() > 0 && link.state() == LinkEstimate.State.MEASURED;
         Situation s = new Situation(o, Math.min(home, o.topRung()), link, rungs, forecast);
         for (Policy p : policies) {
