@@ -99,6 +99,22 @@ class ObjectiveSimulationTest {
         assertThat(cpuSeconds(budget, text) / budget.seconds()).isLessThanOrEqualTo(0.33);
     }
 
+    @Test
+    void aBudgetHoldsOnAverageSoCheapBlocksPayForDearerOnes() {
+        // JSON over 1 Gbit/s: LZ4 alone would use about half a core, so no compressing rung fits 0.3
+        // block by block; spending the budget on some blocks beats sending all of them raw.
+        Profile json = ControllerSimulationTest.JSON;
+        double link = 125e6;
+        int blocks = 3000;
+        LinkSimulation.Result raw = simulation().run(new FixedController(0), blocks, i -> json, i -> link);
+        LinkSimulation.Result lz4 = simulation().run(new FixedController(1), blocks, i -> json, i -> link);
+        LinkSimulation.Result budget = simulation().run(model(Objective.cpuBudget(0.3)), blocks, i -> json, i -> link);
+
+        assertThat(cpuSeconds(lz4, json) / lz4.seconds()).as("LZ4 alone").isGreaterThan(0.33);
+        assertThat(cpuSeconds(budget, json) / budget.seconds()).as(budget.trace()).isLessThanOrEqualTo(0.33);
+        assertThat(budget.seconds()).as(budget.trace()).isLessThan(raw.seconds() / 1.2);
+    }
+
     @ParameterizedTest(name = "egress {0} per GB")
     @ValueSource(doubles = {0.01, 0.09})
     void costComesWithinAFewPercentOfTheCheapestFixedRungOnEveryLink(double egress) {

@@ -53,12 +53,38 @@ final class Forecast {
     private final Objective objective;
     /** The input bytes per second a rung must deliver to be chosen for cost; a deadline moves it. */
     private double floor;
+    /**
+     * Under a CPU budget, the core-seconds of budget not spent so far, at most
+     * {@link #CPU_CREDIT_SECONDS} seconds of the budget: while some is left, any rung may be
+     * chosen, so the budget holds on average (as users state it) rather than block by block.
+     */
+    private double cpuCredit;
+    private long lastNanos = Long.MIN_VALUE;
+
+    /**
+     * How much unspent budget may be banked: a second of it, so a stretch of cheap blocks buys
+     * at most a second's worth of dearer ones and the budget holds over any second or two.
+     */
+    static final double CPU_CREDIT_SECONDS = 1;
 
     Forecast(RungModel rungs, WriterCost writer, Objective objective) {
         this.rungs = rungs;
         this.writer = writer;
         this.objective = objective;
         this.floor = objective.floorBytesPerSecond();
+    }
+
+    /**
+     * Books a block's compression CPU against the budget at {@code nowNanos}: the budget accrues
+     * with time, what the block used is taken off.
+     */
+    void spend(long cpuNanos, long nowNanos) {
+        if (objective.kind() != Objective.Kind.CPU_BUDGET) {
+            return;
+        }
+        double accrued = lastNanos == Long.MIN_VALUE ? 0 : objective.cores() * (nowNanos - lastNanos) / 1e9;
+        lastNanos = nowNanos;
+        cpuCredit = Math.min(objective.cores() * CPU_CREDIT_SECONDS, cpuCredit + accrued - cpuNanos / 1e9);
     }
 
     /** Tells the forecast how far the transfer is, which moves a deadline's rate floor. */
@@ -98,7 +124,7 @@ final class Forecast {
     boolean admissible(int r, double link) {
         switch (objective.kind()) {
             case CPU_BUDGET:
-                return r == 0 || cores(r, link) <= objective.cores();
+                return r == 0 || cpuCredit > 0 || cores(r, link) <= objective.cores();
             case COST:
                 return floor == 0 || goodput(r, link) >= floor;
             default:

@@ -104,6 +104,7 @@ public final class ModelController implements LevelController {
         }
         bytesSoFar += o.uncompressedLength();
         forecast.progress(bytesSoFar, o.nanoTime() - startNanos);
+        forecast.spend(blockCpuNanos(o), o.nanoTime());
         linkBound = o.writerWaitNanos() > 0 && link.state() == LinkEstimate.State.MEASURED;
         Situation s = new Situation(o, Math.min(home, o.topRung()), link, rungs, forecast);
         for (Policy p : policies) {
@@ -115,6 +116,15 @@ public final class ModelController implements LevelController {
             }
         }
         throw new AssertionError("the switch policy always decides");
+    }
+
+    /**
+     * The CPU the block took on all workers: measured on the threads' clocks, else its codec
+     * time (the simulator); the observation's figures are per worker.
+     */
+    private static long blockCpuNanos(Observation o) {
+        long perWorker = o.cpuNanos() > 0 ? o.cpuNanos() : o.rung() > 0 && !o.skipped() ? o.compressNanos() : 0;
+        return perWorker * Math.max(1, o.workers());
     }
 
     /** Moves the home rung where the decision settled; start-up, probes, incompressible data and kept rungs leave it. */
