@@ -60,7 +60,8 @@ class PublicApiTest {
             "org.adaptivecompress.metrics.StatisticsMBean",
             "org.adaptivecompress.metrics.StatisticsMetric",
             "org.adaptivecompress.stream.AdaptiveInputStream",
-            "org.adaptivecompress.stream.AdaptiveOutputStream"));
+            "org.adaptivecompress.stream.AdaptiveOutputStream",
+            "org.adaptivecompress.stream.AdaptiveSeekableChannel"));
 
     @Test
     void thePublicTypesOutsideInternalPackagesAreExactlyTheApi() throws Exception {
