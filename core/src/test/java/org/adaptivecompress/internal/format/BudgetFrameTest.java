@@ -6,10 +6,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.ByteArrayInputStream;
 import java.io.EOFException;
 import java.util.Arrays;
+import java.util.Random;
 import java.util.zip.CRC32C;
 import org.adaptivecompress.engine.ReceiverBudget;
 import org.adaptivecompress.format.BadMagicException;
 import org.adaptivecompress.format.CorruptFrameException;
+import org.adaptivecompress.format.FrameFormatException;
 import org.adaptivecompress.format.UnsupportedVersionException;
 import org.junit.jupiter.api.Test;
 
@@ -70,6 +72,32 @@ class BudgetFrameTest {
         FrameFormat.putInt(frame, frame.length - 4, crc(frame, frame.length - 4));
         assertThatThrownBy(() -> BudgetFrame.decode(frame, 0)).isInstanceOf(CorruptFrameException.class)
                 .hasMessageContaining("does not parse");
+    }
+
+    @Test
+    void mutatedFramesDecodeOrFailTyped() {
+        Random random = new Random(57);
+        byte[][] valid = {BudgetFrame.encode(BUDGET), BudgetFrame.encode(ReceiverBudget.defaults()),
+            BudgetFrame.encode(ReceiverBudget.parse("xz:3,deflate,window=0,block=256"))};
+        for (int i = 0; i < 200_000; i++) {
+            byte[] frame = valid[random.nextInt(valid.length)].clone();
+            int flips = 1 + random.nextInt(4);
+            for (int f = 0; f < flips; f++) {
+                frame[random.nextInt(frame.length)] = (byte) random.nextInt(256);
+            }
+            if (random.nextInt(4) == 0) {
+                // the check recomputed, so the spec parser sees the damage
+                FrameFormat.putInt(frame, frame.length - 4, crc(frame, frame.length - 4));
+            }
+            byte[] input = random.nextInt(8) == 0 ? Arrays.copyOf(frame, random.nextInt(frame.length)) : frame;
+            try {
+                BudgetFrame.read(new ByteArrayInputStream(input));
+            } catch (FrameFormatException | EOFException e) {
+                // typed: what a reader of untrusted frames expects
+            } catch (Exception e) {
+                throw new AssertionError("input " + i + " fails untyped: " + e, e);
+            }
+        }
     }
 
     private static String hex(byte[] bytes) {
