@@ -104,7 +104,7 @@ final class CompressionMixin {
             throw new ParameterException(command.commandLine(), e.getMessage(), e);
         }
         int workers = threads == 0 ? Runtime.getRuntime().availableProcessors() : threads;
-        return AdaptiveOutputStream.builder().compression(budget == null ? options : options.within(budget))
+        return AdaptiveOutputStream.builder().compression(budget == null ? options : options.within(budget, workers))
                 .maxWorkers(workers);
     }
 

@@ -56,9 +56,9 @@ final class ReceiveCommand implements Callable<Integer> {
     int timeoutSeconds;
 
     @Option(names = "--accept", paramLabel = "BUDGET", converter = Converters.Budget.class,
-            description = "What this receiver decodes, told to the sender, which stays inside it: codecs with their "
-                    + "top levels, window=SIZE (0: no histories) and block=SIZE, e.g. lz4,zstd:9,window=2m "
-                    + "(default: any codec and level, 8 MiB windows, 64 MiB blocks).")
+            description = "What this receiver decodes, told to the sender, which stays inside it: codecs with "
+                    + "their top levels, window=SIZE (0: no histories), block=SIZE and memory=SIZE, e.g. "
+                    + "lz4,zstd:9,window=2m (default: any codec and level, 8 MiB windows, 64 MiB blocks).")
     ReceiverBudget accept = ReceiverBudget.defaults().withMaxBlockLength(FrameFormat.MAX_BLOCK_LENGTH_LIMIT);
 
     @Override

@@ -3,6 +3,7 @@ package org.adaptivecompress.engine;
 import java.util.Objects;
 import java.util.function.Supplier;
 import org.adaptivecompress.codec.Ladder;
+import org.adaptivecompress.codec.Rung;
 import org.adaptivecompress.control.DecisionListener;
 import org.adaptivecompress.control.FixedController;
 import org.adaptivecompress.control.LevelController;
@@ -90,28 +91,53 @@ public final class AdaptiveCompressionOptions {
     }
 
     /**
-     * These options narrowed to what a receiver accepts: only the rungs it {@linkplain
-     * ReceiverBudget#admits admits} (raw always is), blocks no longer than its limit, and a history
-     * window no larger than its limit, or no histories where it takes none. A controller named
-     * {@code fixed:N} moves to the highest admitted rung at or below rung N; a controller given
-     * as an object chooses from the narrowed ladder. Options already inside the budget keep
-     * every setting.
+     * These options narrowed to what a receiver accepts, for a writer with one history per rung:
+     * see {@link #within(ReceiverBudget, int)}.
      */
     public AdaptiveCompressionOptions within(ReceiverBudget budget) {
+        return within(budget, 1);
+    }
+
+    /**
+     * These options narrowed to what a receiver accepts: only the rungs it {@linkplain
+     * ReceiverBudget#admits admits} (raw always is), blocks no longer than its limit, and
+     * histories only with a window no larger than its limit and few enough to fit its memory
+     * limit: the window halves until a history for each zstd and xz rung, for each of
+     * {@code workers} compressing threads, fits, and histories are dropped if none does (or
+     * where the budget takes none). A controller named {@code fixed:N} moves to the highest
+     * admitted rung at or below rung N; a controller given as an object chooses from the
+     * narrowed ladder. Options already inside the budget keep every setting.
+     */
+    public AdaptiveCompressionOptions within(ReceiverBudget budget, int workers) {
         Objects.requireNonNull(budget, "budget is null");
+        if (workers < 1) {
+            throw new IllegalArgumentException("workers must be at least 1, was " + workers);
+        }
         Ladder admitted = budget.admitted(ladder);
         Builder b = toBuilder();
         b.ladder = admitted;
         b.blockSize = Math.min(blockSize, budget.maxBlockLength());
-        if (budget.maxWindow() == ReceiverBudget.NO_HISTORY) {
-            b.history = false;
-        } else {
-            b.historyWindow = Math.min(historyWindow, budget.maxWindow());
+        if (history) {
+            int histories = (int) Math.min(FrameFormat.MAX_HISTORIES, (long) historyRungs(admitted) * workers);
+            int window = Math.min(historyWindow, budget.maxWindow());
+            while (window >= 1 << FrameFormat.MIN_WINDOW_LOG && budget.historiesWithin(window) < histories) {
+                window >>= 1;
+            }
+            b.history = histories > 0 && window >= 1 << FrameFormat.MIN_WINDOW_LOG;
+            b.historyWindow = b.history ? window : historyWindow;
         }
         if (namedFixedRung >= 0) {
             b.controller("fixed:" + budget.admittedRung(ladder, namedFixedRung));
         }
         return b.build();
+    }
+
+    private static int historyRungs(Ladder ladder) {
+        int n = 0;
+        for (Rung rung : ladder.rungs()) {
+            n += rung.codec().hasHistory() ? 1 : 0;
+        }
+        return n;
     }
 
     /** The rungs the controller chooses from. */

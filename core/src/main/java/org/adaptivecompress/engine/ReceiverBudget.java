@@ -10,6 +10,7 @@ import org.adaptivecompress.codec.CodecType;
 import org.adaptivecompress.codec.Ladder;
 import org.adaptivecompress.codec.Rung;
 import org.adaptivecompress.internal.format.FrameFormat;
+import org.adaptivecompress.internal.format.ReaderMemory;
 
 /**
  * What a reader accepts to decode: which codecs, up to which level each, how large a history
@@ -28,6 +29,11 @@ import org.adaptivecompress.internal.format.FrameFormat;
  *       or 0 for no histories at all (8 MiB by default, a reader's default limit).</li>
  *   <li>{@code block=SIZE}: the longest block, from {@value AdaptiveCompressionOptions#MIN_BLOCK_SIZE}
  *       bytes to 64 MiB (4 MiB by default, a reader's default limit).</li>
+ *   <li>{@code memory=SIZE}: the most the reader holds for the stream, at least 64 KiB (no
+ *       limit beyond the others by default): twice the block limit, and with histories 4 MiB
+ *       plus, for each history the stream opens, its window and 2.5 MiB (docs/PERFORMANCE.md,
+ *       "Reader memory"). A writer picks a window and a number of histories that fit, or none;
+ *       the block limit shrinks to half of it if larger.</li>
  * </ul>
  * Sizes take a {@code k}, {@code m} or {@code g} suffix (binary, optionally {@code KiB}...).
  * For example {@code lz4,zstd:9,window=2m} is a small receiver that does not decode xz, nor
@@ -37,19 +43,25 @@ public final class ReceiverBudget {
 
     /** The window that means "no histories": every block must decode alone. */
     public static final int NO_HISTORY = 0;
+    /** No memory limit beyond what the window and block limits imply. */
+    public static final long UNLIMITED_MEMORY = Long.MAX_VALUE;
+    /** The least memory a budget may state: a few blocks' worth. */
+    private static final long MIN_MEMORY = 64 << 10;
 
     private static final ReceiverBudget DEFAULTS = new ReceiverBudget(allCodecs(),
-            1 << FrameFormat.DEFAULT_MAX_WINDOW_LOG, FrameFormat.DEFAULT_MAX_BLOCK_LENGTH);
+            1 << FrameFormat.DEFAULT_MAX_WINDOW_LOG, FrameFormat.DEFAULT_MAX_BLOCK_LENGTH, UNLIMITED_MEMORY);
 
     /** Each accepted codec's top level; absent codecs are refused. */
     private final Map<CodecType, Integer> maxLevels;
     private final int maxWindow;
     private final int maxBlockLength;
+    private final long maxMemory;
 
-    private ReceiverBudget(Map<CodecType, Integer> maxLevels, int maxWindow, int maxBlockLength) {
+    private ReceiverBudget(Map<CodecType, Integer> maxLevels, int maxWindow, int maxBlockLength, long maxMemory) {
         this.maxLevels = maxLevels;
         this.maxWindow = maxWindow;
-        this.maxBlockLength = maxBlockLength;
+        this.maxBlockLength = (int) Math.min(maxBlockLength, maxMemory / 2);
+        this.maxMemory = maxMemory;
     }
 
     /** What a reader with default limits accepts: every codec and level, 8 MiB windows, 4 MiB blocks. */
@@ -68,6 +80,7 @@ public final class ReceiverBudget {
         boolean anyCodec = false;
         int window = DEFAULTS.maxWindow;
         int block = DEFAULTS.maxBlockLength;
+        long memory = UNLIMITED_MEMORY;
         for (String raw : spec.split(",", -1)) {
             String item = raw.trim().toLowerCase(Locale.ROOT);
             int eq = item.indexOf('=');
@@ -80,9 +93,11 @@ public final class ReceiverBudget {
                     window = checkWindow(size);
                 } else if ("block".equals(key)) {
                     block = checkBlock(size);
+                } else if ("memory".equals(key)) {
+                    memory = checkMemory(size);
                 } else {
                     throw new IllegalArgumentException("unknown item '" + key + "' in receiver budget '" + spec
-                            + "'; expected window= or block=");
+                            + "'; expected window=, block= or memory=");
                 }
             } else if ("any".equals(item)) {
                 anyCodec = true;
@@ -94,17 +109,40 @@ public final class ReceiverBudget {
             levels = allCodecs();
         }
         levels.putIfAbsent(CodecType.RAW, Integer.MAX_VALUE);
-        return new ReceiverBudget(levels, window, block);
+        return new ReceiverBudget(levels, window, block, memory);
     }
 
     /** This budget with another largest window: a power of two from 1 MiB to 64 MiB, or {@link #NO_HISTORY}. */
     public ReceiverBudget withMaxWindow(int bytes) {
-        return new ReceiverBudget(maxLevels, checkWindow(bytes), maxBlockLength);
+        return new ReceiverBudget(maxLevels, checkWindow(bytes), maxBlockLength, maxMemory);
     }
 
-    /** This budget with another longest block. */
+    /** This budget with another longest block (no more than half the memory limit). */
     public ReceiverBudget withMaxBlockLength(int bytes) {
-        return new ReceiverBudget(maxLevels, maxWindow, checkBlock(bytes));
+        return new ReceiverBudget(maxLevels, maxWindow, checkBlock(bytes), maxMemory);
+    }
+
+    /** This budget with a memory limit ({@link #UNLIMITED_MEMORY} for none). */
+    public ReceiverBudget withMaxMemory(long bytes) {
+        return new ReceiverBudget(maxLevels, maxWindow, maxBlockLength, checkMemory(bytes));
+    }
+
+    /** The most the reader holds for a stream, or {@link #UNLIMITED_MEMORY}. */
+    public long maxMemory() {
+        return maxMemory;
+    }
+
+    /**
+     * How many histories of {@code window} bytes a stream may open inside this budget: up to
+     * {@link FrameFormat#MAX_HISTORIES} without a memory limit, 0 where not one fits or the
+     * budget takes no histories.
+     */
+    public int historiesWithin(int window) {
+        if (maxWindow == NO_HISTORY || window > maxWindow) {
+            return 0;
+        }
+        return maxMemory == UNLIMITED_MEMORY ? FrameFormat.MAX_HISTORIES
+                : ReaderMemory.historiesWithin(maxMemory, maxBlockLength, window);
     }
 
     /** Whether blocks of this codec are accepted at some level. */
@@ -173,8 +211,8 @@ public final class ReceiverBudget {
                 }
             }
         }
-        return sb.append(",window=").append(formatSize(maxWindow)).append(",block=").append(formatSize(maxBlockLength))
-                .toString();
+        sb.append(",window=").append(formatSize(maxWindow)).append(",block=").append(formatSize(maxBlockLength));
+        return maxMemory == UNLIMITED_MEMORY ? sb.toString() : sb.append(",memory=").append(formatSize(maxMemory)).toString();
     }
 
     @Override
@@ -183,12 +221,13 @@ public final class ReceiverBudget {
             return false;
         }
         ReceiverBudget b = (ReceiverBudget) o;
-        return b.maxLevels.equals(maxLevels) && b.maxWindow == maxWindow && b.maxBlockLength == maxBlockLength;
+        return b.maxLevels.equals(maxLevels) && b.maxWindow == maxWindow && b.maxBlockLength == maxBlockLength
+                && b.maxMemory == maxMemory;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(maxLevels, maxWindow, maxBlockLength);
+        return Objects.hash(maxLevels, maxWindow, maxBlockLength, maxMemory);
     }
 
     private static Map<CodecType, Integer> allCodecs() {
@@ -253,6 +292,14 @@ public final class ReceiverBudget {
         return (int) bytes;
     }
 
+    private static long checkMemory(long bytes) {
+        if (bytes < MIN_MEMORY) {
+            throw new IllegalArgumentException("a receiver's memory limit must be at least " + MIN_MEMORY + " bytes, was "
+                    + bytes);
+        }
+        return bytes;
+    }
+
     private static long parseSize(String spec, String text) {
         String t = text.endsWith("ib") ? text.substring(0, text.length() - 2) : text.endsWith("b") ? text.substring(0,
                 text.length() - 1) : text;
@@ -285,10 +332,10 @@ public final class ReceiverBudget {
         }
     }
 
-    private static String formatSize(int bytes) {
+    private static String formatSize(long bytes) {
         if (bytes != 0 && bytes % (1 << 20) == 0) {
             return (bytes >> 20) + "m";
         }
-        return bytes != 0 && bytes % 1024 == 0 ? (bytes >> 10) + "k" : Integer.toString(bytes);
+        return bytes != 0 && bytes % 1024 == 0 ? (bytes >> 10) + "k" : Long.toString(bytes);
     }
 }

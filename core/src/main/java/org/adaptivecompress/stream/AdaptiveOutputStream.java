@@ -164,7 +164,7 @@ public final class AdaptiveOutputStream extends OutputStream {
         this.meter = new SinkMeter(System.nanoTime());
         this.sink = new MeteredSink(out, meter);
         AdaptiveCompressionOptions options = b.budget == null ? b.compression.build()
-                : b.compression.build().within(b.budget);
+                : b.compression.build().within(b.budget, b.maxWorkers);
         this.compressor = new AdaptiveCompressor(options);
         this.fifo = new ByteFifo(SHORT_STREAM_BUFFERS, b.fifoCapacity, meter);
         if (b.maxWorkers == 1) {

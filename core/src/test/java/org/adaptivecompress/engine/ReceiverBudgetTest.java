@@ -43,7 +43,7 @@ class ReceiverBudgetTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"", "zstd,,lz4", "brotli", "zstd:x", "raw:1", "zstd,zstd:3", "window=3m", "window=128m",
-        "block=100", "block=1g", "size=4m", "window=lots"})
+        "block=100", "block=1g", "size=4m", "window=lots", "memory=1k"})
     void aBadSpecNamesWhatIsWrong(String spec) {
         assertThatThrownBy(() -> ReceiverBudget.parse(spec)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("receiver");
@@ -63,6 +63,34 @@ class ReceiverBudgetTest {
         AdaptiveCompressionOptions alone = options.within(ReceiverBudget.parse("any,window=0"));
         assertThat(alone.history()).isFalse();
         assertThat(alone.ladder()).isEqualTo(options.ladder());
+    }
+
+    @Test
+    void aMemoryLimitBoundsBlocksAndHowManyHistoriesOfAWindowFit() {
+        ReceiverBudget budget = ReceiverBudget.parse("any,memory=32m");
+        assertThat(budget).hasToString("any,window=8m,block=4m,memory=32m");
+        assertThat(ReceiverBudget.parse(budget.toString())).isEqualTo(budget);
+        // 32 MiB - 2 x 4 MiB of blocks - 4 MiB for the stream's tail and prime: 20 MiB for histories.
+        assertThat(budget.historiesWithin(1 << 20)).isEqualTo(5); // 3.5 MiB each
+        assertThat(budget.historiesWithin(2 << 20)).isEqualTo(4); // 4.5 MiB each
+        assertThat(budget.historiesWithin(16 << 20)).as("over the window limit").isZero();
+        assertThat(ReceiverBudget.defaults().historiesWithin(8 << 20)).isEqualTo(16);
+        assertThat(ReceiverBudget.parse("any,window=0").historiesWithin(1 << 20)).isZero();
+        assertThat(ReceiverBudget.parse("memory=1m").maxBlockLength()).as("half the memory").isEqualTo(512 << 10);
+    }
+
+    @Test
+    void optionsPickAWindowWhoseHistoriesFitTheMemory() {
+        AdaptiveCompressionOptions options = AdaptiveCompressionOptions.builder().history(true).historyWindow(8 << 20)
+                .build(); // the default ladder: four zstd rungs and xz, five histories
+        ReceiverBudget budget = ReceiverBudget.parse("any,memory=32m");
+        AdaptiveCompressionOptions one = options.within(budget);
+        assertThat(one.history()).isTrue();
+        assertThat(one.historyWindow()).isEqualTo(1 << 20);
+        assertThat(options.within(ReceiverBudget.parse("any,memory=64m")).historyWindow()).isEqualTo(4 << 20);
+        assertThat(options.within(budget, 2).history()).as("ten histories do not fit").isFalse();
+        assertThat(options.within(ReceiverBudget.parse("lz4,zstd:3,memory=32m"), 2).historyWindow())
+                .as("two zstd rungs, two workers").isEqualTo(2 << 20);
     }
 
     @Test

@@ -14,6 +14,7 @@ import org.adaptivecompress.format.OversizedBlockException;
 import org.adaptivecompress.internal.format.FrameFormat;
 import org.adaptivecompress.testing.DataKind;
 import org.adaptivecompress.testing.Frames;
+import org.adaptivecompress.testing.ScriptedController;
 import org.junit.jupiter.api.Test;
 
 /** A writer kept inside a reader's budget, and the reader refusing what is outside it. */
@@ -63,6 +64,33 @@ class ReceiverBudgetStreamTest {
                 .isInstanceOf(DecompressionLimitException.class).hasMessageContaining("window");
         assertThat(catchThrowable(() -> read(history, ReceiverBudget.parse("any,block=64k"))))
                 .isInstanceOf(OversizedBlockException.class);
+    }
+
+    @Test
+    void theReaderRefusesMoreHistoriesThanItsMemoryHolds() throws IOException {
+        // Every rung in turn: each zstd rung and xz opens a history, five in all, of 2 MiB.
+        ByteArrayOutputStream wire = new ByteArrayOutputStream();
+        try (AdaptiveOutputStream out = AdaptiveOutputStream.builder().controller(() -> ScriptedController.everyRung(7))
+                .history(true).build(wire)) {
+            out.write(TEXT);
+        }
+        // 4 MiB blocks twice and 4 MiB for the stream, then 4.5 MiB a history: 32 MiB holds four, 36 MiB five.
+        assertThat(catchThrowable(() -> read(wire.toByteArray(), ReceiverBudget.parse("any,memory=32m"))))
+                .isInstanceOf(DecompressionLimitException.class).hasMessageContaining("one more than the 4 histories");
+        assertThat(read(wire.toByteArray(), ReceiverBudget.parse("any,memory=36m"))).isEqualTo(TEXT);
+        assertThat(catchThrowable(() -> read(wire.toByteArray(), ReceiverBudget.parse("any,memory=14m"))))
+                .isInstanceOf(DecompressionLimitException.class).hasMessageContaining("not one fits");
+    }
+
+    @Test
+    void aWriterWithinAMemoryBudgetIsReadWithinIt() throws IOException {
+        ReceiverBudget budget = ReceiverBudget.parse("any,memory=24m");
+        ByteArrayOutputStream wire = new ByteArrayOutputStream();
+        try (AdaptiveOutputStream out = AdaptiveOutputStream.builder().controller(() -> ScriptedController.everyRung(7))
+                .history(true).historyWindow(8 << 20).within(budget).build(wire)) {
+            out.write(TEXT);
+        }
+        assertThat(read(wire.toByteArray(), budget)).isEqualTo(TEXT);
     }
 
     private static byte[] write(String controller, boolean history) throws IOException {

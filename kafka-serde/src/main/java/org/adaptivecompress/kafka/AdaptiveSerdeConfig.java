@@ -130,7 +130,7 @@ public final class AdaptiveSerdeConfig extends AbstractConfig {
                             + "that names a rung outside it moves down to the nearest rung inside), and the "
                             + "deserializer raises AdaptiveFrameException for a value stored with a codec outside "
                             + "it. Record frames carry no level and no history, so the deserializer checks codecs "
-                            + "only, and window= and block= do not apply.")
+                            + "only, and window=, block= and memory= do not apply.")
             .define(FALLBACK_RUNG, Type.INT, 1, ConfigDef.Range.atLeast(0), Importance.MEDIUM,
                     "Rung used for every record when AdaptiveProducerInterceptor is not in interceptor.classes: "
                             + "without it the serializer cannot see acknowledgements, so it does not adapt. "

@@ -35,6 +35,9 @@ public final class FrameParser {
     private int maxBlockLength;
     /** What the reader accepts beyond its limits, or null for any codec, level and history. */
     private ReceiverBudget budget;
+    /** Histories the current stream may open within the budget's memory, and the ids it has opened. */
+    private int historyLimit = FrameFormat.MAX_HISTORIES;
+    private int historiesOpened;
     private long maxStreamBytes = UNLIMITED;
     private long maxExpansionRatio = UNLIMITED;
     private int maxWindowLog = FrameFormat.DEFAULT_MAX_WINDOW_LOG;
@@ -99,7 +102,8 @@ public final class FrameParser {
      * Also refuses what {@code budget} does not accept, with a {@link DecompressionLimitException}
      * before anything is decoded: a block of a codec or at a level outside it, a block longer
      * than its block limit, a stream whose window is over its window limit or that has histories
-     * where it takes none. What a reader advertised, it enforces here.
+     * where it takes none, and a block that opens more histories than its memory limit holds.
+     * What a reader advertised, it enforces here.
      *
      * @return this parser
      */
@@ -145,6 +149,13 @@ public final class FrameParser {
             throw new DecompressionLimitException("stream uses histories, which this reader's budget (" + budget
                     + ") does not accept");
         }
+        historyLimit = windowLog == 0 || budget == null ? FrameFormat.MAX_HISTORIES
+                : budget.historiesWithin(1 << windowLog);
+        if (historyLimit == 0) {
+            throw new DecompressionLimitException("stream's histories use a window of " + (1L << windowLog)
+                    + " bytes, and not one fits this reader's memory budget (" + budget + ")");
+        }
+        historiesOpened = 0;
         version = FrameFormat.version(src, offset);
         salt = streamSalt;
         history = windowLog != 0;
@@ -236,10 +247,19 @@ public final class FrameParser {
     }
 
     private void checkBudget(long position) throws DecompressionLimitException {
-        if (budget != null && !budget.accepts(header.codec(), header.level())) {
+        if (budget == null) {
+            return;
+        }
+        if (!budget.accepts(header.codec(), header.level())) {
             throw new DecompressionLimitException("block at stream offset " + position + " is stored with "
                     + header.codec().specName() + " at level " + header.level() + ", which this reader's budget ("
                     + budget + ") does not accept");
+        }
+        historiesOpened |= header.historyId() == 0 ? 0 : 1 << header.historyId();
+        if (Integer.bitCount(historiesOpened) > historyLimit) {
+            throw new DecompressionLimitException("block at stream offset " + position + " opens history "
+                    + header.historyId() + ", one more than the " + historyLimit + " histories this"
+                    + " reader's memory budget (" + budget + ") holds");
         }
     }
 
