@@ -113,6 +113,7 @@ public final class ReceiverBudgetHandshake extends ChannelDuplexHandler {
         }
         advertised = true;
         ctx.writeAndFlush(Unpooled.wrappedBuffer(BudgetFrame.encode(ownBudget)));
+        readIfNotAutoRead();
         timeout = ctx.executor().schedule(() -> fail(new BudgetHandshakeException("no receiver budget from "
                 + ctx.channel().remoteAddress() + " within " + Duration.ofNanos(timeoutNanos).toMillis()
                 + " ms: does the peer run the handshake (AdaptiveCompression.addNegotiating)?")),
@@ -180,6 +181,21 @@ public final class ReceiverBudgetHandshake extends ChannelDuplexHandler {
             ctx.fireChannelRead(rest.retain());
         }
         ctx.pipeline().remove(this);
+    }
+
+    /** Asks for more of the peer's frame on a channel that reads only when asked, as TLS's handshake does. */
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+        if (!done) {
+            readIfNotAutoRead();
+        }
+        ctx.fireChannelReadComplete();
+    }
+
+    private void readIfNotAutoRead() {
+        if (!ctx.channel().config().isAutoRead()) {
+            ctx.read();
+        }
     }
 
     @Override

@@ -11,6 +11,7 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.channel.nio.NioEventLoopGroup;
@@ -21,6 +22,7 @@ import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.adaptivecompress.codec.Ladder;
 import org.adaptivecompress.codec.Rung;
 import org.adaptivecompress.engine.AdaptiveCompressionOptions;
@@ -152,6 +154,31 @@ class ReceiverBudgetHandshakeTest {
         AdaptiveCompression.addNegotiating(channel.pipeline(), GREEDY, Runnable::run, ReceiverBudget.defaults());
         channel.writeInbound(Unpooled.wrappedBuffer(wire.toByteArray()));
         assertThat(Channels.drainInbound(channel)).containsExactly(9, 8, 7);
+        channel.finishAndReleaseAll();
+    }
+
+    @Test
+    void aChannelThatReadsOnlyWhenAskedIsAskedForThePeersBudget() throws Exception {
+        EmbeddedChannel channel = new EmbeddedChannel(false, false);
+        channel.config().setAutoRead(false);
+        AtomicInteger reads = new AtomicInteger();
+        channel.pipeline().addLast(new ChannelOutboundHandlerAdapter() {
+            @Override
+            public void read(ChannelHandlerContext ctx) {
+                reads.incrementAndGet();
+                ctx.read();
+            }
+        });
+        ReceiverBudgetHandshake handshake = AdaptiveCompression.addNegotiating(channel.pipeline(), GREEDY,
+                Runnable::run, ReceiverBudget.defaults());
+        channel.register();
+        assertThat(reads.get()).as("asked as it became active").isPositive();
+        byte[] frame = BudgetFrame.encode(SMALL);
+        int before = reads.get();
+        channel.writeInbound(Unpooled.wrappedBuffer(frame, 0, 3));
+        assertThat(reads.get()).as("asked again for the rest").isGreaterThan(before);
+        channel.writeInbound(Unpooled.wrappedBuffer(frame, 3, frame.length - 3));
+        assertThat(handshake.encoder().isSuccess()).isTrue();
         channel.finishAndReleaseAll();
     }
 
