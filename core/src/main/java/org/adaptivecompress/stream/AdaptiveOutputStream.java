@@ -42,8 +42,9 @@ import org.adaptivecompress.metrics.StatisticsGroup;
  *   <li>After the sink fails, every call throws at once, with the sink's exception as cause.
  * </ul>
  *
- * <p>A raw block that finds the FIFO empty is written to the sink by the writing thread
- * itself, when the controller learns the link from such writes too ({@link
+ * <p>A raw block is written to the sink by the writing thread itself when the FIFO is empty,
+ * or, after another raw block, once the sender has emptied it, when the controller learns the
+ * link from such writes too ({@link
  * LevelController#learnsFromDirectWrites()}: the default controller and fixed rungs do, AdOC's
  * rule, which reads the link from the FIFO alone, does not). The order of the stream's bytes
  * is kept: the FIFO is empty and only the writer fills it. With parallel compression, only
@@ -118,6 +119,8 @@ public final class AdaptiveOutputStream extends OutputStream {
     private final AdaptiveCompressor compressor;
     private final ByteFifo fifo;
     private final ThreadFactory senderThreads;
+    /** Whether the last frame of the writer's own was raw: only then is the FIFO waited on for a raw one. */
+    private boolean lastFrameRaw;
     /** Drains the FIFO into the sink; {@code null} until {@link #startSender()}. */
     private Thread sender;
     /** Compresses blocks on worker threads; {@code null} when the writer compresses them itself. */
@@ -542,7 +545,9 @@ public final class AdaptiveOutputStream extends OutputStream {
                 rawPayloadInSource = false;
             }
         }
-        if (rawPayloadInSource && sendRawDirectly(src, offset, length)) {
+        boolean previousRaw = lastFrameRaw;
+        lastFrameRaw = rawPayloadInSource;
+        if (rawPayloadInSource && sendRawDirectly(src, offset, length, previousRaw)) {
             return; // written to the sink: nothing queued
         }
         makeRoomWithoutSender(rawPayloadInSource ? n + length : n);
@@ -559,20 +564,27 @@ public final class AdaptiveOutputStream extends OutputStream {
 
     /**
      * Writes a raw frame (its header in {@link #frame}, its payload still in {@code src}) to the
-     * sink on this thread if the FIFO is empty, the controller learns from such writes and the
-     * payload is in the stream's own block: on a link faster than every codec, the hand-off to
-     * the sender and the FIFO's copy are a large share of raw's time on two cores. The header
+     * sink on this thread, after waiting for the sender to write what the FIFO holds, if the
+     * controller learns from such writes and the payload is in the stream's own block: on a link
+     * faster than every codec, the hand-off to the sender and the FIFO's copy are a large share
+     * of raw's time on two cores. After a raw frame ({@code afterRaw}) it first waits for the
+     * sender to empty the FIFO, since a writer that refills it as fast as the sender drains it
+     * would never find it empty again; after a compressed one it does not, so a raw block
+     * between compressed ones never holds the writer up for the link. The header
      * goes into the room in front of the block, so header and payload leave in whole writes of
      * the sender's size:
      * over loopback a write that ends just past a multiple of 64 KiB costs nearly as much again
      * as a whole 64 KiB write (see {@code benchmarks.jar write-patterns}).
      */
-    private boolean sendRawDirectly(byte[] src, int offset, int length) throws IOException {
+    private boolean sendRawDirectly(byte[] src, int offset, int length, boolean afterRaw) throws IOException {
         if (src != block || offset != BLOCK_START || !compressor.learnsFromDirectWrites()) {
             return false;
         }
         int frameStart = BLOCK_START - FrameFormat.BLOCK_HEADER_LENGTH;
         System.arraycopy(frame, 0, block, frameStart, FrameFormat.BLOCK_HEADER_LENGTH);
+        if (sender != null && afterRaw) {
+            fifo.awaitEmpty(); // a FIFO the writer refills as fast as it drains would never be found empty again
+        }
         return fifo.writeThrough(block, frameStart, FrameFormat.BLOCK_HEADER_LENGTH + length, sink);
     }
 

@@ -130,6 +130,30 @@ final class ByteFifo {
     }
 
     /**
+     * Hands the sender what the writer copied and waits until it has all been written to the
+     * sink, so the writer may write the next bytes through ({@link #writeThrough}); throws the
+     * sender's failure if it fails first.
+     */
+    void awaitEmpty() throws IOException {
+        lock.lock();
+        try {
+            publishLocked();
+            drainedWanted = putTotal - 1; // the sender signals after each write while this is set
+            try {
+                while (takeTotal < putTotal) {
+                    checkFailure();
+                    awaitChange();
+                }
+            } finally {
+                drainedWanted = -1;
+            }
+            checkFailure();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
      * Nanoseconds the writer has spent blocked in this FIFO (for room, the first write, a
      * flush) since the last call; what the controller must not take for the writer's own work.
      */
