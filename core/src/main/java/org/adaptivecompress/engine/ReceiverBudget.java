@@ -112,19 +112,9 @@ public final class ReceiverBudget {
         return new ReceiverBudget(levels, window, block, memory);
     }
 
-    /** This budget with another largest window: a power of two from 1 MiB to 64 MiB, or {@link #NO_HISTORY}. */
-    public ReceiverBudget withMaxWindow(int bytes) {
-        return new ReceiverBudget(maxLevels, checkWindow(bytes), maxBlockLength, maxMemory);
-    }
-
     /** This budget with another longest block (no more than half the memory limit). */
     public ReceiverBudget withMaxBlockLength(int bytes) {
         return new ReceiverBudget(maxLevels, maxWindow, checkBlock(bytes), maxMemory);
-    }
-
-    /** This budget with a memory limit ({@link #UNLIMITED_MEMORY} for none). */
-    public ReceiverBudget withMaxMemory(long bytes) {
-        return new ReceiverBudget(maxLevels, maxWindow, maxBlockLength, checkMemory(bytes));
     }
 
     /** The most the reader holds for a stream, or {@link #UNLIMITED_MEMORY}. */

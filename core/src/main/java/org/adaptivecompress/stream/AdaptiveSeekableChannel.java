@@ -145,7 +145,6 @@ public final class AdaptiveSeekableChannel implements SeekableByteChannel {
         }
         open = false;
         decoder.close();
-        index.close();
         file.close();
     }
 

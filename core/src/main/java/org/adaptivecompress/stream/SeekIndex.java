@@ -6,7 +6,6 @@ import java.nio.channels.SeekableByteChannel;
 import java.util.ArrayList;
 import java.util.List;
 import org.adaptivecompress.format.TruncatedStreamException;
-import org.adaptivecompress.internal.format.BlockDecoder;
 import org.adaptivecompress.internal.format.BlockHeader;
 import org.adaptivecompress.internal.format.FrameFormat;
 import org.adaptivecompress.internal.format.FrameParser;
@@ -18,7 +17,7 @@ import org.adaptivecompress.internal.format.FrameParser;
  * file's start, reading 28 bytes a block and skipping the payloads, as far as a seek needs; the
  * walk checks every header, the blocks' sequence and each stream's digest as a whole read does.
  */
-final class SeekIndex implements AutoCloseable {
+final class SeekIndex {
 
     /** One place decoding can start. */
     static final class Start {
@@ -41,7 +40,6 @@ final class SeekIndex implements AutoCloseable {
 
     private final SeekableByteChannel file;
     private final FrameParser parser;
-    private final BlockDecoder headersOnly = new BlockDecoder();
     private final List<Start> starts = new ArrayList<>();
     private final ByteBuffer header = ByteBuffer.allocate(FrameFormat.BLOCK_HEADER_LENGTH);
     private byte[] streamHeader;
@@ -53,7 +51,7 @@ final class SeekIndex implements AutoCloseable {
 
     SeekIndex(SeekableByteChannel file, int maxBlockLength, int maxWindowLog) {
         this.file = file;
-        this.parser = new FrameParser(headersOnly, maxBlockLength).maxWindowLog(maxWindowLog);
+        this.parser = FrameParser.headersOnly(maxBlockLength).maxWindowLog(maxWindowLog);
     }
 
     /** The last start at or before content offset {@code position}, walking as far as that needs; null past the end. */
@@ -147,14 +145,4 @@ final class SeekIndex implements AutoCloseable {
         return total;
     }
 
-    /** The starts found so far. */
-    int startsFound() {
-        return starts.size();
-    }
-
-    /** Releases what the header walk's parser holds. */
-    @Override
-    public void close() {
-        headersOnly.close();
-    }
 }

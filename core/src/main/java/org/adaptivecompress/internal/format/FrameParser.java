@@ -31,6 +31,7 @@ public final class FrameParser {
     /** No limit on a stream's content, or on a block's expansion. */
     public static final long UNLIMITED = Long.MAX_VALUE;
 
+    /** Null for a parser that only walks headers ({@link #headersOnly}). */
     private final BlockDecoder decoder;
     private int maxBlockLength;
     /** What the reader accepts beyond its limits, or null for any codec, level and history. */
@@ -63,6 +64,19 @@ public final class FrameParser {
      */
     public FrameParser(BlockDecoder decoder, int maxBlockLength) {
         this.decoder = Objects.requireNonNull(decoder, "decoder is null");
+        this.maxBlockLength = FrameFormat.checkMaxBlockLength(maxBlockLength);
+    }
+
+    /**
+     * A parser that only walks the headers, decoding nothing: for an index of where a reader
+     * can start. It keeps no decoder state, so it costs no history's memory.
+     */
+    public static FrameParser headersOnly(int maxBlockLength) {
+        return new FrameParser(maxBlockLength);
+    }
+
+    private FrameParser(int maxBlockLength) {
+        this.decoder = null;
         this.maxBlockLength = FrameFormat.checkMaxBlockLength(maxBlockLength);
     }
 
@@ -164,7 +178,9 @@ public final class FrameParser {
         expectedOffset = whole && version != FrameFormat.VERSION_1 ? 0 : -1;
         streamContent = 0;
         digest.reset();
-        decoder.newStream(windowLog);
+        if (decoder != null) {
+            decoder.newStream(windowLog);
+        }
         inStream = true;
     }
 
@@ -219,7 +235,9 @@ public final class FrameParser {
         }
         joining = false;
         if (header.isResetPoint()) {
-            decoder.resetPoint();
+            if (decoder != null) {
+                decoder.resetPoint();
+            }
         }
         long at = header.streamOffset();
         if (expectedOffset >= 0 && at != expectedOffset) {

@@ -10,18 +10,11 @@ package org.adaptivecompress.internal.format;
 public final class ReaderMemory {
 
     /** The stream's last 2 MiB, which primes start from, and the buffer a prime is loaded into. */
-    public static final long STREAM_WITH_HISTORIES = 4L << 20;
+    private static final long STREAM_WITH_HISTORIES = 4L << 20;
     /** Beyond its window, a history holds its last prime (up to 2 MiB) and about half a megabyte of decoder state. */
-    public static final long PER_HISTORY_BEYOND_WINDOW = (5L << 20) / 2;
+    private static final long PER_HISTORY_BEYOND_WINDOW = (5L << 20) / 2;
 
     private ReaderMemory() {}
-
-    /** The most a reader holds for a stream of blocks up to {@code blockLength} with {@code histories} of {@code window} bytes. */
-    public static long bound(int blockLength, int histories, int window) {
-        long blocks = 2L * blockLength;
-        return histories == 0 ? blocks
-                : blocks + STREAM_WITH_HISTORIES + histories * (window + PER_HISTORY_BEYOND_WINDOW);
-    }
 
     /**
      * How many histories of {@code window} bytes fit in {@code memory} beside blocks up to
