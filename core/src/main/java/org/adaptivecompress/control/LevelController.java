@@ -78,6 +78,20 @@ public interface LevelController {
     }
 
     /**
+     * Whether a history lent to the next block (see {@link #lendsHistories()}) that starts its
+     * stream anew, or has missed over a megabyte of the stream, first loads the stream's last
+     * bytes. Loading costs about what compressing those bytes at the rung costs (up to 2 MiB:
+     * docs/PERFORMANCE.md, "What starting a history costs"); a history not primed starts from
+     * nothing, or goes on from its own window. Asked when a block is planned, unless the block
+     * before it did not shrink: the stream's last bytes are then mostly what did not shrink,
+     * and the engine does not prime. The default, {@code true}, primes whenever the format
+     * allows.
+     */
+    default boolean primesHistories() {
+        return true;
+    }
+
+    /**
      * The rung at which a frame compressed at {@code storedRung} is to be compressed again
      * before it is sent: a frame still queued in the FIFO that the sender has not begun, or the
      * block just compressed, whose frame is not yet queued. {@code storedRung} leaves it as it

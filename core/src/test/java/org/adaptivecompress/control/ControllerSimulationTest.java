@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Consumer;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.adaptivecompress.codec.Ladder;
@@ -104,13 +105,60 @@ class ControllerSimulationTest {
                 simulation(0.05).run(new AdocController(), blocks, i -> profile, i -> link));
     }
 
-    /** A probe's block compresses alone: its rung's history would first load a 2 MiB prime. */
+    /**
+     * A probe's block compresses alone: its rung's history would not repay starting again. Other
+     * blocks at a history's rung are lent it where the writer has time to spare, and not on a
+     * link faster than every codec, where a history's larger tables cost the writer's speed.
+     */
     @Test
-    void withholdsHistoriesFromProbesAndLendsThemOtherwise() {
-        ModelController model = new ModelController();
+    void lendsHistoriesToBlocksOtherThanProbesWhileTheWriterOutrunsTheLink() {
         List<Boolean> lentToProbes = new ArrayList<>();
-        List<Boolean> lentToOthers = new ArrayList<>();
-        LevelController watched = new LevelController() {
+        for (double link : new double[] {1.25e5, 1.25e9}) {
+            ModelController model = new ModelController();
+            List<Boolean> lentToOthers = new ArrayList<>();
+            simulation(0.05).run(watching(model, d -> {
+                if (keepsHistory(d.rung())) {
+                    (d.reason() == Reason.PROBE ? lentToProbes : lentToOthers).add(model.lendsHistories());
+                }
+            }), blocksFor(TEXT, link), i -> TEXT, i -> link);
+            if (link < 1e6) {
+                assertThat(lentToOthers).as("a link far slower than the writer").isNotEmpty().containsOnly(true);
+            } else {
+                assertThat(lentToOthers.subList(lentToOthers.size() / 2, lentToOthers.size()))
+                        .as("a link faster than every codec, once measured").containsOnly(false);
+            }
+        }
+        assertThat(lentToProbes).isNotEmpty().containsOnly(false);
+    }
+
+    /** A prime costs about compressing what it loads: only a writer with time to spare loads one. */
+    @Test
+    void primesHistoriesOnlyOnceTheWriterIsSeenToOutrunTheLink() {
+        for (double link : new double[] {1.25e5, 1.25e9}) {
+            ModelController model = new ModelController();
+            List<Boolean> primes = new ArrayList<>();
+            simulation(0.05).run(watching(model, d -> {
+                if (keepsHistory(d.rung())) {
+                    primes.add(model.primesHistories());
+                }
+            }), blocksFor(TEXT, link), i -> TEXT, i -> link);
+            // Never while the link has not shown its rate.
+            assertThat(primes).isNotEmpty().first().isEqualTo(false);
+            if (link < 1e6) {
+                assertThat(primes).as("a link far slower than the writer").contains(true);
+            } else {
+                assertThat(primes).as("a link faster than every codec").containsOnly(false);
+            }
+        }
+    }
+
+    private static boolean keepsHistory(int rung) {
+        return Ladder.defaultLadder().rung(rung).codec().hasHistory();
+    }
+
+    /** {@code model}, with {@code afterDecision} run on each decision it makes. */
+    private static LevelController watching(ModelController model, Consumer<Decision> afterDecision) {
+        return new LevelController() {
             @Override
             public int initialRung(Ladder ladder) {
                 return model.initialRung(ladder);
@@ -119,15 +167,10 @@ class ControllerSimulationTest {
             @Override
             public Decision decide(Observation observation) {
                 Decision d = model.decide(observation);
-                (d.reason() == Reason.PROBE ? lentToProbes : lentToOthers).add(model.lendsHistories());
+                afterDecision.accept(d);
                 return d;
             }
         };
-        double link = 12.5e6;
-        simulation(0.05).run(watched, blocksFor(TEXT, link), i -> TEXT, i -> link);
-
-        assertThat(lentToProbes).isNotEmpty().containsOnly(false);
-        assertThat(lentToOthers).isNotEmpty().containsOnly(true);
     }
 
     @Test

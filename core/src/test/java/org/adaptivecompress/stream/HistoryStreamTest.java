@@ -228,8 +228,9 @@ class HistoryStreamTest {
         List<Block> blocks = blocks(stream);
         int codec = rung.startsWith("xz") ? 3 : 2;
         assertThat(blocks).extracting(Block::codec).containsExactly(codec, codec, 0, codec);
-        // The last block starts a new stream, primed with the three blocks before it.
-        assertThat(blocks).extracting(Block::flags).containsExactly(0, 1, 0, FrameFormat.BLOCK_FLAG_PRIMED);
+        // The last block starts a new stream, unprimed: the stream's last bytes end with what did
+        // not shrink, which would cost a prime's load for few matches.
+        assertThat(blocks).extracting(Block::flags).containsExactly(0, 1, 0, 0);
         assertThat(blocks).extracting(Block::historyId).containsExactly(1, 1, 0, 1);
     }
 
@@ -295,6 +296,19 @@ class HistoryStreamTest {
         assertThat(blocks.get(3).flags()).isEqualTo(FrameFormat.BLOCK_FLAG_CONTINUES);
         assertThat(blocks.get(44).flags()).isEqualTo(FrameFormat.BLOCK_FLAG_PRIMED);
         assertThat(blocks.get(44).historyId()).isEqualTo(blocks.get(3).historyId());
+    }
+
+    @Test
+    void aHistoryThatMissedHalfAWindowGoesOnFromItsOwnWindowWhenTheControllerDoesNotPrime() throws IOException {
+        byte[] data = DataKind.JSON_EVENTS.generate(2 << 20);
+        int[] script = runs(2, 4, 1, 40, 2, 20);
+
+        byte[] stream = write(data, true, "raw,lz4,zstd:3", () -> new ScriptedController(script).notPriming(), 1);
+
+        assertThat(read(stream)).isEqualTo(data);
+        List<Block> blocks = blocks(stream);
+        assertThat(blocks.get(44).flags()).isEqualTo(FrameFormat.BLOCK_FLAG_CONTINUES);
+        assertThat(blocks).noneMatch(b -> (b.flags() & (FrameFormat.BLOCK_FLAG_PRIMED | FrameFormat.BLOCK_FLAG_PRIMED_SHORT)) != 0);
     }
 
     @ParameterizedTest(name = "{0} workers")

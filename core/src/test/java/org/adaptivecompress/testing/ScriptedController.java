@@ -17,6 +17,7 @@ public final class ScriptedController implements LevelController {
     private int withheldFrom;
     private int withheldTo;
     private int planned;
+    private boolean priming = true;
 
     /** Answers {@code rungs[0]}, {@code rungs[1]}, ... and starts over. */
     public ScriptedController(int... rungs) {
@@ -58,6 +59,17 @@ public final class ScriptedController implements LevelController {
     public boolean lendsHistories() {
         int block = planned++;
         return block < withheldFrom || block >= withheldTo;
+    }
+
+    /** Makes {@link #primesHistories()} answer false: every history starts unprimed or goes on from its own window. */
+    public ScriptedController notPriming() {
+        priming = false;
+        return this;
+    }
+
+    @Override
+    public boolean primesHistories() {
+        return priming;
     }
 
     /** Every observation so far. */

@@ -42,7 +42,8 @@ import org.adaptivecompress.control.Reason;
  * <p>It also decides the pipeline's side questions: raw blocks may be written by the writer
  * itself (the meter times them too); incompressible data is retried every block while trying
  * costs no time; queued frames are compressed again at the new rung when the link drops and the
- * writer has time for it.
+ * writer has time for it; in a stream with histories, blocks are lent them, and histories are
+ * primed, only while the writer has time to spare.
  */
 public final class ModelController implements LevelController {
 
@@ -52,6 +53,10 @@ public final class ModelController implements LevelController {
     static final double RECOMPRESS_HEADROOM = 1.5;
     /** ... and the new rung shrinks them by this factor more: less is not worth the writer's time. */
     static final double RECOMPRESS_GAIN = 1.1;
+    /** Histories are lent only if the writer outruns the link this many times over: they cost some of its speed ... */
+    static final double LEND_HEADROOM = 1.5;
+    /** ... and primed only if it does this many times: a prime costs about compressing what it loads. */
+    static final double PRIME_HEADROOM = 2;
 
     private Objective objective = Objective.time();
     private LinkEstimate link;
@@ -63,6 +68,7 @@ public final class ModelController implements LevelController {
     private int home;
     private boolean linkBound;
     private Reason lastReason;
+    private int lastRung;
     /** Input bytes of the blocks decided on, and when the first was seen: how far a deadline has run. */
     private long bytesSoFar;
     private long startNanos;
@@ -112,6 +118,7 @@ public final class ModelController implements LevelController {
             if (d != null) {
                 settle(d);
                 lastReason = d.reason();
+                lastRung = d.rung();
                 return d;
             }
         }
@@ -138,14 +145,33 @@ public final class ModelController implements LevelController {
     }
 
     /**
-     * False for a probe's block: one block at a neighbour measures the rung, and that rung's
-     * history, having missed the stream since its last blocks, would first load the stream's
-     * last 2 MiB (about 8 ms at zstd:3, docs/PERFORMANCE.md "What starting a history costs"),
-     * which one block does not repay.
+     * Lends histories while the link, not the writer, bounds the stream (or before the link
+     * has shown its rate): a history buys ratio at some of the writer's speed (larger match
+     * tables, a stream kept open), which pays only where the writer has time to spare. Never
+     * to a probe's block: one block at a neighbour measures the rung, and that rung's history,
+     * having missed the stream since its last blocks, would not repay starting again.
      */
     @Override
     public boolean lendsHistories() {
-        return lastReason != Reason.PROBE;
+        return lastReason != Reason.PROBE
+                && (link.state() == LinkEstimate.State.UNKNOWN || writerOutrunsLink(LEND_HEADROOM));
+    }
+
+    /**
+     * Primes only while the writer waits for the link and outruns it by more: loading the
+     * stream's last bytes (up to 2 MiB, docs/PERFORMANCE.md "What starting a history costs")
+     * costs about compressing them again, which only a writer with time to spare absorbs.
+     * Otherwise a history starts from nothing, or goes on from its own window.
+     */
+    @Override
+    public boolean primesHistories() {
+        return linkBound && writerOutrunsLink(PRIME_HEADROOM);
+    }
+
+    /** Whether the writer at the rung just decided delivers {@code headroom} times what the link takes. */
+    private boolean writerOutrunsLink(double headroom) {
+        return link.state() == LinkEstimate.State.MEASURED
+                && forecast.writerSpeed(lastRung) >= headroom * link.rate() * rungs.ratio(lastRung);
     }
 
     /** True: the meter times the writer's own raw writes as it times the sender's. */

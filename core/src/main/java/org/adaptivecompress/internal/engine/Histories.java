@@ -88,9 +88,11 @@ final class Histories implements AutoCloseable {
      * byte is most of what histories cost on the fast links they are withheld on. Lent again, a
      * history is primed only once the tail holds as much of the stream as a reader's does (a
      * window, or the short prime), and goes on from its own window until then. Past the
-     * stream's prime budget ({@link FrameFormat#primesAllowed}), a history starts unprimed.
+     * stream's prime budget ({@link FrameFormat#primesAllowed}), or when {@code prime} is false,
+     * a history starts unprimed, or one that has missed part of the stream goes on from its own
+     * window.
      */
-    void plan(BlockJob job, byte[] src, int offset, int length, boolean lend) {
+    void plan(BlockJob job, byte[] src, int offset, int length, boolean lend, boolean prime) {
         job.resetPoint = resetInterval > 0 && planned - lastReset >= resetInterval;
         if (job.resetPoint) {
             resetPoint();
@@ -102,7 +104,8 @@ final class Histories implements AutoCloseable {
             boolean stale = planned - h.lastEnd > FrameFormat.HISTORY_STALE_AFTER;
             boolean shortPrime = slowToPrime(ladder.rung(job.tryRung));
             int primeLength = shortPrime ? FrameFormat.SHORT_PRIME_LENGTH : Integer.MAX_VALUE;
-            if ((!h.compressor.continuesFrame() || stale) && !tail.isEmpty() && tailHoldsWhatAReaderHolds(primeLength)
+            if (prime && (!h.compressor.continuesFrame() || stale) && !tail.isEmpty()
+                    && tailHoldsWhatAReaderHolds(primeLength)
                     && primes < FrameFormat.primesAllowed(planned - lastReset)) {
                 job.primeFlag = shortPrime ? FrameFormat.BLOCK_FLAG_PRIMED_SHORT : FrameFormat.BLOCK_FLAG_PRIMED;
                 job.prime = tail.snapshot(primeLength, job.primeBuffer);
