@@ -82,10 +82,9 @@ public interface LevelController {
      * stream anew, or has missed over a megabyte of the stream, first loads the stream's last
      * bytes. Loading costs about what compressing those bytes at the rung costs (up to 2 MiB:
      * docs/PERFORMANCE.md, "What starting a history costs"); a history not primed starts from
-     * nothing, or goes on from its own window. Asked when a block is planned, unless the block
-     * before it did not shrink: the stream's last bytes are then mostly what did not shrink,
-     * and the engine does not prime. The default, {@code true}, primes whenever the format
-     * allows.
+     * nothing, or goes on from its own window. Asked when a block is planned. The default,
+     * {@code true}, primes whenever the format allows, for the ratio: what a file at a fixed
+     * rung wants.
      */
     default boolean primesHistories() {
         return true;

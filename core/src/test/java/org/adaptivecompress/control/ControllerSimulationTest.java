@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.function.Consumer;
+import java.util.function.BiConsumer;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.adaptivecompress.codec.Ladder;
@@ -116,7 +116,7 @@ class ControllerSimulationTest {
         for (double link : new double[] {1.25e5, 1.25e9}) {
             ModelController model = new ModelController();
             List<Boolean> lentToOthers = new ArrayList<>();
-            simulation(0.05).run(watching(model, d -> {
+            simulation(0.05).run(watching(model, (o, d) -> {
                 if (keepsHistory(d.rung())) {
                     (d.reason() == Reason.PROBE ? lentToProbes : lentToOthers).add(model.lendsHistories());
                 }
@@ -131,21 +131,28 @@ class ControllerSimulationTest {
         assertThat(lentToProbes).isNotEmpty().containsOnly(false);
     }
 
-    /** A prime costs about compressing what it loads: only a writer with time to spare loads one. */
+    /**
+     * A prime costs about compressing what it loads: only a writer with time to spare loads one,
+     * and never from a tail that ends in what did not shrink.
+     */
     @Test
     void primesHistoriesOnlyOnceTheWriterIsSeenToOutrunTheLink() {
         for (double link : new double[] {1.25e5, 1.25e9}) {
             ModelController model = new ModelController();
             List<Boolean> primes = new ArrayList<>();
-            simulation(0.05).run(watching(model, d -> {
+            List<Boolean> primesAfterIncompressible = new ArrayList<>();
+            // Text, with a run of random bytes every 40 blocks.
+            simulation(0.05).run(watching(model, (o, d) -> {
                 if (keepsHistory(d.rung())) {
-                    primes.add(model.primesHistories());
+                    (o.incompressible() ? primesAfterIncompressible : primes).add(model.primesHistories());
                 }
-            }), blocksFor(TEXT, link), i -> TEXT, i -> link);
+            }), blocksFor(TEXT, link), i -> i % 40 < 30 ? TEXT : RANDOM, i -> link);
+            assertThat(primesAfterIncompressible).as("after a block that did not shrink").doesNotContain(true);
             // Never while the link has not shown its rate.
             assertThat(primes).isNotEmpty().first().isEqualTo(false);
             if (link < 1e6) {
                 assertThat(primes).as("a link far slower than the writer").contains(true);
+                assertThat(primesAfterIncompressible).isNotEmpty();
             } else {
                 assertThat(primes).as("a link faster than every codec").containsOnly(false);
             }
@@ -156,8 +163,8 @@ class ControllerSimulationTest {
         return Ladder.defaultLadder().rung(rung).codec().hasHistory();
     }
 
-    /** {@code model}, with {@code afterDecision} run on each decision it makes. */
-    private static LevelController watching(ModelController model, Consumer<Decision> afterDecision) {
+    /** {@code model}, with {@code afterDecision} run on each decision it makes and the observation it made it on. */
+    private static LevelController watching(ModelController model, BiConsumer<Observation, Decision> afterDecision) {
         return new LevelController() {
             @Override
             public int initialRung(Ladder ladder) {
@@ -167,7 +174,7 @@ class ControllerSimulationTest {
             @Override
             public Decision decide(Observation observation) {
                 Decision d = model.decide(observation);
-                afterDecision.accept(d);
+                afterDecision.accept(observation, d);
                 return d;
             }
         };

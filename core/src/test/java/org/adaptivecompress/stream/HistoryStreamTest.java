@@ -228,9 +228,8 @@ class HistoryStreamTest {
         List<Block> blocks = blocks(stream);
         int codec = rung.startsWith("xz") ? 3 : 2;
         assertThat(blocks).extracting(Block::codec).containsExactly(codec, codec, 0, codec);
-        // The last block starts a new stream, unprimed: the stream's last bytes end with what did
-        // not shrink, which would cost a prime's load for few matches.
-        assertThat(blocks).extracting(Block::flags).containsExactly(0, 1, 0, 0);
+        // The last block starts a new stream, primed with the three blocks before it.
+        assertThat(blocks).extracting(Block::flags).containsExactly(0, 1, 0, FrameFormat.BLOCK_FLAG_PRIMED);
         assertThat(blocks).extracting(Block::historyId).containsExactly(1, 1, 0, 1);
     }
 

@@ -69,6 +69,7 @@ public final class ModelController implements LevelController {
     private boolean linkBound;
     private Reason lastReason;
     private int lastRung;
+    private boolean lastIncompressible;
     /** Input bytes of the blocks decided on, and when the first was seen: how far a deadline has run. */
     private long bytesSoFar;
     private long startNanos;
@@ -112,6 +113,7 @@ public final class ModelController implements LevelController {
         forecast.progress(bytesSoFar, o.nanoTime() - startNanos);
         forecast.spend(blockCpuNanos(o), o.nanoTime());
         linkBound = o.writerWaitNanos() > 0 && link.state() == LinkEstimate.State.MEASURED;
+        lastIncompressible = o.incompressible();
         Situation s = new Situation(o, Math.min(home, o.topRung()), link, rungs, forecast);
         for (Policy p : policies) {
             Decision d = p.decide(s);
@@ -160,12 +162,14 @@ public final class ModelController implements LevelController {
     /**
      * Primes only while the writer waits for the link and outruns it by more: loading the
      * stream's last bytes (up to 2 MiB, docs/PERFORMANCE.md "What starting a history costs")
-     * costs about compressing them again, which only a writer with time to spare absorbs.
-     * Otherwise a history starts from nothing, or goes on from its own window.
+     * costs about compressing them again, which only a writer with time to spare absorbs. Not
+     * after a block that did not shrink either, which ends its history's frame: on data that
+     * keeps turning incompressible each block would load again a tail of mostly what does not
+     * shrink. Otherwise a history starts from nothing, or goes on from its own window.
      */
     @Override
     public boolean primesHistories() {
-        return linkBound && writerOutrunsLink(PRIME_HEADROOM);
+        return linkBound && !lastIncompressible && writerOutrunsLink(PRIME_HEADROOM);
     }
 
     /** Whether the writer at the rung just decided delivers {@code headroom} times what the link takes. */

@@ -318,10 +318,7 @@ public final class AdaptiveCompressor implements AutoCloseable {
     public void planBlock(BlockJob job, int workers, int length, byte[] src, int offset) {
         plan(job, workers, length);
         if (histories != null) {
-            // After a block that did not shrink, the stream's last bytes are largely what does not
-            // shrink: loading them would cost about compressing them again, for no matches.
-            boolean prime = !lastIncompressible && controller.primesHistories();
-            histories.plan(job, src, offset, length, controller.lendsHistories(), prime);
+            histories.plan(job, src, offset, length, controller.lendsHistories(), controller.primesHistories());
         }
     }
 
