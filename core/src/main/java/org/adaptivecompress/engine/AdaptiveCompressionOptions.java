@@ -258,9 +258,10 @@ public final class AdaptiveCompressionOptions {
          * rungs slow to load it). At a fixed rung it brings the stream within 0.2 % of native
          * {@code zstd}'s size on data that changes kind, where blocks alone are 4-7 % larger
          * (docs/PERFORMANCE.md, "Wire bytes against the native tools"). Off by default all the
-         * same: the default controller does not yet price what a history costs, and on links
-         * shaped by the kernel it took 0.95-1.05x its time without histories up to 100 Mbit/s
-         * but 1.1-1.5x from 300 Mbit/s to 2.5 Gbit/s (docs/PERFORMANCE.md, "The targets").
+         * same: the default controller lends and primes histories only while the writer has time
+         * to spare, and on links shaped by the kernel a stream with them took 0.97-1.02x its time
+         * without, which does not repay a reader's memory for them (docs/PERFORMANCE.md,
+         * "Histories in streams").
          * Blocks then decode only in stream order,
          * from the stream's start or a reset point ({@link #resetInterval(long)}); a writer holds
          * up to about 10 MiB of native memory for each zstd rung it uses and about 25 MiB of heap
