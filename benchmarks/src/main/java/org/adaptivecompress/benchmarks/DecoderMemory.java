@@ -13,6 +13,7 @@ import java.util.Locale;
 import org.adaptivecompress.benchmarks.scenario.Scenario;
 import org.adaptivecompress.codec.CodecType;
 import org.adaptivecompress.codec.Ladder;
+import org.adaptivecompress.engine.AdaptiveCompressionOptions;
 import org.adaptivecompress.stream.AdaptiveInputStream;
 import org.adaptivecompress.stream.AdaptiveOutputStream;
 
@@ -25,7 +26,9 @@ import org.adaptivecompress.stream.AdaptiveOutputStream;
  * over a baseline taken the same way on the same data without histories. Linux only (it reads
  * {@code /proc/self/status}); the reader runs in a JVM of its own whose heap is committed and
  * touched up front, so the resident set grows by native memory only:
- * {@code memory [--window 2097152] [--bytes N]} (it starts that JVM itself).
+ * {@code memory [--window 8388608] [--bytes N]} (it starts that JVM itself). The window is the
+ * writer's {@code historyWindow}: each rung keeps its level's native window up to it, and the
+ * stream declares the largest, which is what the bound counts per history.
  */
 public final class DecoderMemory {
 
@@ -42,7 +45,7 @@ public final class DecoderMemory {
         if (args.length > 0 && args[0].equals("--measure")) {
             return measure(args, out);
         }
-        int window = 2 << 20;
+        int window = AdaptiveCompressionOptions.defaults().historyWindow();
         int bytes = 0;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
@@ -95,9 +98,9 @@ public final class DecoderMemory {
         Usage open = decode(windowed, measureAt);
         long nativeBytes = open.resident - baseline.resident;
         long heapBytes = open.heap - baseline.heap;
-        out.printf(Locale.ROOT, "window %,d B, %,d B of mixed:7001, %d zstd and %d xz histories open%n", window,
+        out.printf(Locale.ROOT, "declared window %,d B, %,d B of mixed:7001, %d zstd and %d xz histories open%n", window,
                 bytes, zstd, xz);
-        out.printf(Locale.ROOT, "native (resident set): %+,d B, %.2f windows per zstd history%n", nativeBytes,
+        out.printf(Locale.ROOT, "native (resident set): %+,d B, %.2f declared windows per zstd history%n", nativeBytes,
                 nativeBytes / (double) window / zstd);
         out.printf(Locale.ROOT, "heap in use: %+,d B: the xz history's window, the 2 MiB tail and a 2 MiB prime"
                 + " buffer are %,d B%n", heapBytes, (long) xz * window + 2 * TAIL);

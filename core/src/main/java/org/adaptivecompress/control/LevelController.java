@@ -44,7 +44,8 @@ public interface LevelController {
      * wastes. A controller that knows trying costs no time, because the link and not the
      * compressor bounds the stream, answers {@code false}: every block is then tried at its rung,
      * and the first block that compresses again after incompressible data is compressed, instead
-     * of going out raw until the backoff's next retry.
+     * of going out raw until the backoff's next retry. A block lent its rung's history is tried
+     * whatever this says: the history's window is to see every byte of the stream.
      */
     default boolean skipAfterIncompressible() {
         return true;

@@ -94,7 +94,8 @@ public final class Observation {
     }
 
     /**
-     * True if this block was stored raw because it did not shrink enough at its rung, or because
+     * True if this block did not shrink by 1/32 at its rung (it was stored raw, or, in a
+     * history, left in the history's stream at about its own size), or was stored raw because
      * the engine is skipping compression after such blocks.
      */
     public boolean incompressible() {
@@ -265,7 +266,7 @@ public final class Observation {
             return fifo(atBlockStart, whenFrameReady == 0 ? 0 : whenFrameReady + frameLength);
         }
 
-        /** The block's input and stored sizes, and whether it was stored raw as incompressible. */
+        /** The block's input and stored sizes, and whether it did not shrink (see {@link Observation#incompressible()}). */
         public Builder block(int uncompressedLength, int storedLength, boolean incompressible) {
             this.uncompressedLength = uncompressedLength;
             this.storedLength = storedLength;

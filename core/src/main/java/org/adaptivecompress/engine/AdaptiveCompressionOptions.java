@@ -1,5 +1,6 @@
 package org.adaptivecompress.engine;
 
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Supplier;
 import org.adaptivecompress.codec.Ladder;
@@ -9,6 +10,7 @@ import org.adaptivecompress.control.FixedController;
 import org.adaptivecompress.control.LevelController;
 import org.adaptivecompress.control.LevelControllers;
 import org.adaptivecompress.control.Objective;
+import org.adaptivecompress.internal.codec.NativeWindows;
 import org.adaptivecompress.internal.engine.AdaptiveCompressor;
 import org.adaptivecompress.internal.format.FrameFormat;
 import org.adaptivecompress.metrics.StatisticsGroup;
@@ -117,19 +119,27 @@ public final class AdaptiveCompressionOptions {
         Builder b = toBuilder();
         b.ladder = admitted;
         b.blockSize = Math.min(blockSize, budget.maxBlockLength());
+        int fixedRung = namedFixedRung >= 0 ? budget.admittedRung(ladder, namedFixedRung) : -1;
         if (history) {
             int histories = (int) Math.min(FrameFormat.MAX_HISTORIES, (long) historyRungs(admitted) * workers);
             int window = Math.min(historyWindow, budget.maxWindow());
-            while (window >= 1 << FrameFormat.MIN_WINDOW_LOG && budget.historiesWithin(window) < histories) {
+            while (window >= 1 << FrameFormat.MIN_WINDOW_LOG
+                    && budget.historiesWithin(streamWindow(admitted, fixedRung, window)) < histories) {
                 window >>= 1;
             }
             b.history = histories > 0 && window >= 1 << FrameFormat.MIN_WINDOW_LOG;
             b.historyWindow = b.history ? window : historyWindow;
         }
-        if (namedFixedRung >= 0) {
-            b.controller("fixed:" + budget.admittedRung(ladder, namedFixedRung));
+        if (fixedRung >= 0) {
+            b.controller("fixed:" + fixedRung);
         }
         return b.build();
+    }
+
+    /** See {@link #streamWindow()}; {@code fixedRung} -1 for any rung of the ladder. */
+    private static int streamWindow(Ladder ladder, int fixedRung, int historyWindow) {
+        List<Rung> rungs = fixedRung >= 0 ? List.of(ladder.rung(fixedRung)) : ladder.rungs();
+        return 1 << NativeWindows.streamWindowLog(rungs, Integer.numberOfTrailingZeros(historyWindow));
     }
 
     private static int historyRungs(Ladder ladder) {
@@ -168,9 +178,22 @@ public final class AdaptiveCompressionOptions {
         return history;
     }
 
-    /** Bytes a history may match back, a power of two (see {@link Builder#historyWindow(int)}); 2 MiB by default. */
+    /**
+     * The largest window a history may keep, a power of two (see {@link Builder#historyWindow(int)});
+     * 8 MiB by default.
+     */
     public int historyWindow() {
         return historyWindow;
+    }
+
+    /**
+     * The window a stream written with these options declares in its header, and the most a
+     * reader holds for each of its histories: the largest window its zstd and xz rungs keep
+     * (only the pinned rung's, for a controller named {@code fixed:N}), each its level's native
+     * window up to {@link #historyWindow()}, and at least 1 MiB. Only used with {@link #history()}.
+     */
+    public int streamWindow() {
+        return streamWindow(ladder, namedFixedRung, historyWindow);
     }
 
     /**
@@ -198,7 +221,7 @@ public final class AdaptiveCompressionOptions {
         private int blockSize = DEFAULT_BLOCK_SIZE;
         private DecisionListener listener = DecisionListener.NONE;
         private boolean history;
-        private int historyWindow = 1 << FrameFormat.HISTORY_WINDOW_LOG;
+        private int historyWindow = 1 << FrameFormat.DEFAULT_MAX_WINDOW_LOG;
         private long resetInterval;
         private StatisticsGroup statisticsGroup;
         private Objective objective = Objective.time();
@@ -252,22 +275,25 @@ public final class AdaptiveCompressionOptions {
 
         /**
          * Whether each zstd and xz rung keeps one stream open across the blocks it compresses,
-         * so a block matches up to a window ({@link #historyWindow(int)}) back in that rung's
-         * blocks, as zstd's and xz's own streaming modes do; a history that starts, or has missed
-         * over 1 MiB of the stream, begins primed with the stream's last 2 MiB (512 KiB for the
-         * rungs slow to load it). At a fixed rung it brings the stream within 0.2 % of native
-         * {@code zstd}'s size on data that changes kind, where blocks alone are 4-7 % larger
-         * (docs/PERFORMANCE.md, "Wire bytes against the native tools"). Off by default all the
+         * so a block matches as far back in that rung's blocks as zstd's and xz's own streaming
+         * modes do at its level ({@link #historyWindow(int)}), including across blocks that do
+         * not shrink; a history that starts, or has missed over 1 MiB of the stream, begins
+         * primed with the stream's last 2 MiB (512 KiB for the rungs slow to load it). At a
+         * fixed rung it brings the stream within 1 % of native {@code zstd}'s size on data that
+         * changes kind, where blocks alone are 4-7 % larger, and within 3 % on a tar of
+         * documentation, where they are 12-19 % larger (docs/PERFORMANCE.md, "Wire bytes against
+         * the native tools"). Off by default all the
          * same: the default controller lends and primes histories only while the writer has time
          * to spare, and on links shaped by the kernel a stream with them took 0.97-1.02x its time
          * without, which does not repay a reader's memory for them (docs/PERFORMANCE.md,
          * "Histories in streams").
          * Blocks then decode only in stream order,
          * from the stream's start or a reset point ({@link #resetInterval(long)}); a writer holds
-         * up to about 10 MiB of native memory for each zstd rung it uses and about 25 MiB of heap
-         * for each xz rung (for each rung and worker when compressing in parallel), a reader up
-         * to a window, a 2 MiB prime and decoder state per history and 4 MiB per stream
-         * (docs/PERFORMANCE.md, "Reader memory").
+         * each zstd rung's window and match tables in native memory (about 12 MiB at zstd:9 and
+         * zstd:15) and each xz rung's dictionary and match finder on the heap (about 93 MiB at
+         * xz:6), for each rung and worker when compressing in parallel; a reader up to a window,
+         * a 2 MiB prime and decoder state per history and 4 MiB per stream (docs/PERFORMANCE.md,
+         * "Reader memory").
          */
         public Builder history(boolean history) {
             this.history = history;
@@ -275,10 +301,14 @@ public final class AdaptiveCompressionOptions {
         }
 
         /**
-         * How far back a history's blocks may match, in bytes: a power of two from 1 MiB to
-         * 64 MiB, 2 MiB by default. A reader needs up to this much memory for each history it
-         * decodes and refuses a stream whose window is over its limit (8 MiB by default); the
-         * writer's zstd and xz contexts grow with it too. Only used with {@link #history(boolean)}.
+         * The largest window a history may keep, in bytes: a power of two from 1 MiB to 64 MiB,
+         * 8 MiB by default, what readers accept by default. Each rung's history keeps the window
+         * its level has in the native tools, up to this: 512 KiB at zstd:1, 2 MiB at zstd:3,
+         * 4 MiB at zstd:9 and zstd:15, 8 MiB at zstd:19 and xz:6. The stream declares the
+         * largest of its rungs' ({@link AdaptiveCompressionOptions#streamWindow()}); a reader
+         * needs up to that much memory for each history it decodes and refuses a stream that
+         * declares more than its limit. The writer's contexts grow with the window too (xz:6
+         * takes about 93 MiB of heap at 8 MiB). Only used with {@link #history(boolean)}.
          */
         public Builder historyWindow(int bytes) {
             FrameFormat.checkWindowSize(bytes);

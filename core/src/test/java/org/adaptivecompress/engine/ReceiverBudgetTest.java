@@ -89,8 +89,8 @@ class ReceiverBudgetTest {
         assertThat(one.historyWindow()).isEqualTo(1 << 20);
         assertThat(options.within(ReceiverBudget.parse("any,memory=64m")).historyWindow()).isEqualTo(4 << 20);
         assertThat(options.within(budget, 2).history()).as("ten histories do not fit").isFalse();
-        assertThat(options.within(ReceiverBudget.parse("lz4,zstd:3,memory=32m"), 2).historyWindow())
-                .as("two zstd rungs, two workers").isEqualTo(2 << 20);
+        assertThat(options.within(ReceiverBudget.parse("lz4,zstd:3,memory=32m"), 2).streamWindow())
+                .as("two zstd rungs, two workers, at their native windows").isEqualTo(2 << 20);
     }
 
     @Test

@@ -6,6 +6,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.Arrays;
+import java.util.Random;
 import org.adaptivecompress.codec.Ladder;
 import org.adaptivecompress.engine.AdaptiveCompressionOptions;
 import org.adaptivecompress.internal.engine.AdaptiveCompressor;
@@ -51,6 +53,18 @@ public final class TestVectors {
         return fileName(version, "zstd:3-reset");
     }
 
+    /** The vector of a history across a block that does not shrink (version 3 on). */
+    static String incompressibleVector(int version) {
+        return fileName(version, "zstd:3-incompressible");
+    }
+
+    /** The incompressible block's content: {@code java.util.Random} bytes, seeded with {@link #SALT}. */
+    static byte[] noise() {
+        byte[] noise = new byte[INPUT.length];
+        new Random(SALT).nextBytes(noise);
+        return noise;
+    }
+
     private static byte[] input() {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; sb.length() < 3000; i++) {
@@ -72,6 +86,13 @@ public final class TestVectors {
 
     /** Like {@link #encode(boolean, String, int...)}, with a reset point every {@code resetInterval} bytes. */
     static byte[] encode(boolean history, long resetInterval, String ladder, int... rungs) {
+        byte[][] contents = new byte[rungs.length][];
+        Arrays.fill(contents, INPUT);
+        return encode(history, resetInterval, ladder, contents, rungs);
+    }
+
+    /** A stream of one block per entry of {@code contents}, each at the rung of {@code ladder} at the same place in {@code rungs}. */
+    static byte[] encode(boolean history, long resetInterval, String ladder, byte[][] contents, int... rungs) {
         AdaptiveCompressionOptions options = AdaptiveCompressionOptions.builder().ladder(Ladder.parse(ladder))
                 .controller(() -> new ScriptedController(rungs)).blockSize(4096).history(history)
                 .resetInterval(resetInterval).build();
@@ -79,8 +100,8 @@ public final class TestVectors {
         byte[] frame = new byte[AdaptiveCompressor.maxFrameLength(4096)];
         try (AdaptiveCompressor c = new AdaptiveCompressor(options, SALT)) {
             out.write(frame, 0, c.writeStreamHeader(frame, 0));
-            for (int i = 0; i < rungs.length; i++) {
-                out.write(frame, 0, c.compressBlock(INPUT, 0, INPUT.length, frame, 0));
+            for (byte[] content : contents) {
+                out.write(frame, 0, c.compressBlock(content, 0, content.length, frame, 0));
                 c.update(PipelineSample.ofFifo(0, 0, 0));
             }
             out.write(frame, 0, c.writeEndOfStream(frame, 0));
@@ -119,6 +140,15 @@ public final class TestVectors {
         return encode(true, 3L * INPUT.length, "raw,zstd:3", 1, 1, 1, 1, 1);
     }
 
+    /**
+     * The incompressible vector: zstd:3 blocks in one history, the input, then {@link #noise()},
+     * which zstd stores in raw blocks inside the history's frame (a payload a few bytes longer
+     * than the content), then the input again, continuing the frame and matching the first.
+     */
+    static byte[] encodeIncompressible() {
+        return encode(true, 0, "raw,zstd:3", new byte[][] {INPUT, noise(), INPUT}, 1, 1, 1);
+    }
+
     /** Writes every vector into {@code args[0]}, default {@code core/src/test/resources/vectors}. */
     public static void main(String[] args) throws IOException {
         Path dir = Paths.get(args.length > 0 ? args[0] : "core/src/test/resources/vectors");
@@ -130,5 +160,7 @@ public final class TestVectors {
         Files.write(dir.resolve(fileName(FrameFormat.VERSION, "mixed")), encodeMixed());
         Files.write(dir.resolve(historyVector(FrameFormat.VERSION)), encodeHistory());
         Files.write(dir.resolve(resetVector(FrameFormat.VERSION)), encodeReset());
+        Files.write(dir.resolve("noise.bin"), noise());
+        Files.write(dir.resolve(incompressibleVector(FrameFormat.VERSION)), encodeIncompressible());
     }
 }

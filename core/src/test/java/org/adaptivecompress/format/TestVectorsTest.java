@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -241,5 +242,39 @@ class TestVectorsTest {
         assertThat(Frames.decodeJoining(vector, frames.get(3)))
                 .isEqualTo(Arrays.copyOfRange(decoded, 3 * TestVectors.INPUT.length, decoded.length));
         assertThat(TestVectors.encodeReset()).as("what this encoder writes today").isEqualTo(vector);
+    }
+
+    /**
+     * Version 3: a block of a history that does not shrink stays in the history's frame, stored
+     * a few bytes longer than its content (zstd's raw block headers), and the frame goes on.
+     */
+    @Test
+    void theIncompressibleVectorKeepsItsHistoryOpenAcrossABlockLongerThanItsContent() throws IOException {
+        byte[] vector = resource(TestVectors.incompressibleVector(FrameFormat.VERSION));
+        byte[] input = TestVectors.INPUT;
+        byte[] noise = resource("noise.bin");
+        assertThat(noise).isEqualTo(TestVectors.noise());
+        assertThat(decode(vector)).isEqualTo(concat(input, noise, input));
+        // block by block: codec, flags, history id
+        int[][] expected = {{2, 0, 1}, {2, 1, 1}, {2, 1, 1}};
+        List<Integer> frames = frames(vector, FrameFormat.VERSION);
+        for (int i = 0; i < expected.length; i++) {
+            int at = frames.get(i);
+            assertThat(new int[] {vector[at] & 0xFF, vector[at + 1], vector[at + 3]}).as("block %d", i)
+                    .containsExactly(expected[i]);
+        }
+        assertThat(FrameFormat.getInt(vector, frames.get(1) + 8)).as("the noise block's payload")
+                .isGreaterThan(noise.length).isLessThanOrEqualTo(FrameFormat.maxHistoryPayload(noise.length));
+        assertThat(FrameFormat.getInt(vector, frames.get(2) + 8)).as("the last block matches the first")
+                .isLessThan(input.length / 20);
+        assertThat(TestVectors.encodeIncompressible()).as("what this encoder writes today").isEqualTo(vector);
+    }
+
+    private static byte[] concat(byte[]... parts) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (byte[] part : parts) {
+            out.write(part, 0, part.length);
+        }
+        return out.toByteArray();
     }
 }

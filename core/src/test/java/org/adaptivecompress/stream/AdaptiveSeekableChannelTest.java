@@ -19,7 +19,9 @@ import java.util.Arrays;
 import java.util.Random;
 import org.adaptivecompress.format.FrameFormatException;
 import org.adaptivecompress.format.TruncatedStreamException;
+import org.adaptivecompress.internal.format.FrameFormat;
 import org.adaptivecompress.testing.DataKind;
+import org.adaptivecompress.testing.Frames;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -148,13 +150,24 @@ class AdaptiveSeekableChannelTest {
             assertThatThrownBy(in::size).isInstanceOf(TruncatedStreamException.class);
         }
         byte[] damaged = whole.clone();
-        damaged[damaged.length / 2] ^= 0x10;
+        damaged[payloadMiddleOfBlockHolding(whole, CONTENT.length / 2)] ^= 0x10;
         Path bad = Files.write(dir.resolve("bad.adc"), damaged);
         try (AdaptiveSeekableChannel in = AdaptiveSeekableChannel.open(FileChannel.open(bad))) {
             Throwable e = catchThrowable(() -> readAt(in, CONTENT.length / 2, CONTENT.length / 2));
             assertThat(e).isInstanceOf(FrameFormatException.class);
             assertThat(readAt(in, 10, 10)).as("still reads elsewhere").isEqualTo(Arrays.copyOfRange(CONTENT, 10, 20));
         }
+    }
+
+    /** The offset of the middle of the payload of the block of {@code stream} that holds content offset {@code content}. */
+    private static int payloadMiddleOfBlockHolding(byte[] stream, long content) {
+        for (int frame : Frames.starts(stream)) {
+            long from = FrameFormat.getLong(stream, frame + 16);
+            if (from <= content && content < from + FrameFormat.getInt(stream, frame + 4)) {
+                return frame + FrameFormat.BLOCK_HEADER_LENGTH + FrameFormat.getInt(stream, frame + 8) / 2;
+            }
+        }
+        throw new AssertionError("no block holds content offset " + content);
     }
 
     private static byte[] readAt(AdaptiveSeekableChannel in, long at, int length) throws IOException {

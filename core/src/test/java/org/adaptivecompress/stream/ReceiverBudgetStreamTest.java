@@ -71,7 +71,7 @@ class ReceiverBudgetStreamTest {
         // Every rung in turn: each zstd rung and xz opens a history, five in all, of 2 MiB.
         ByteArrayOutputStream wire = new ByteArrayOutputStream();
         try (AdaptiveOutputStream out = AdaptiveOutputStream.builder().controller(() -> ScriptedController.everyRung(7))
-                .history(true).build(wire)) {
+                .history(true).historyWindow(2 << 20).build(wire)) {
             out.write(TEXT);
         }
         // 4 MiB blocks twice and 4 MiB for the stream, then 4.5 MiB a history: 32 MiB holds four, 36 MiB five.

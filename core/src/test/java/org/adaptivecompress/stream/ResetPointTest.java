@@ -101,7 +101,7 @@ class ResetPointTest {
 
     @Test
     void optionsHandedToTheStreamBuilderKeepTheirWindowAndResetInterval() throws IOException {
-        AdaptiveCompressionOptions options = AdaptiveCompressionOptions.builder().ladder("raw,zstd:3")
+        AdaptiveCompressionOptions options = AdaptiveCompressionOptions.builder().ladder("raw,zstd:9")
                 .controller("fixed:1").blockSize(BLOCK).history(true).historyWindow(4 << 20).resetInterval(INTERVAL)
                 .build();
         ByteArrayOutputStream sink = new ByteArrayOutputStream();
@@ -119,18 +119,21 @@ class ResetPointTest {
         assertThat(Frames.starts(stream)).hasSizeGreaterThan(60).noneMatch(frame -> isResetPoint(stream, frame));
     }
 
-    /** Data that repeats 3 MiB back: only a window wider than the default 2 MiB finds it. */
+    /** Data that repeats 3 MiB back: only zstd:9's 4 MiB window finds it, not one capped at 2 MiB, nor zstd:3's. */
     @Test
     void aWiderWindowMatchesFurtherBackAndDeclaresItself() throws IOException {
         byte[] unique = DataKind.JSON_EVENTS.generate(3 << 20); // no repeat further back than a block
         byte[] data = new byte[2 * unique.length];
         System.arraycopy(unique, 0, data, 0, unique.length);
         System.arraycopy(unique, 0, data, unique.length, unique.length);
-        byte[] narrow = write(data, "zstd:3", 1, 0, 2 << 20, false);
-        byte[] wide = write(data, "zstd:3", 1, 0, 4 << 20, false);
+        byte[] narrow = write(data, "zstd:9", 1, 0, 2 << 20, false);
+        byte[] wide = write(data, "zstd:9", 1, 0, 8 << 20, false);
+        byte[] level3 = write(data, "zstd:3", 1, 0, 8 << 20, false);
 
         assertThat(narrow[6]).as("window log in the stream header").isEqualTo((byte) 21);
-        assertThat(wide[6]).isEqualTo((byte) 22);
+        assertThat(wide[6]).as("zstd:9's own window, under the cap").isEqualTo((byte) 22);
+        assertThat(level3[6]).isEqualTo((byte) 21);
+        assertThat(level3.length).isGreaterThan(narrow.length * 4 / 5);
         assertThat(wide.length).isLessThan(narrow.length * 3 / 5);
         assertThat(read(wide, AdaptiveInputStream.builder())).isEqualTo(data);
     }
@@ -138,15 +141,14 @@ class ResetPointTest {
     @Test
     void aReaderRefusesAWindowOverItsLimitNamingIt() throws IOException {
         byte[] data = DataKind.TEXT.generate(1 << 20);
-        byte[] stream = write(data, "zstd:3", 1, 0, 16 << 20, false);
+        byte[] stream = write(data, "zstd:9", 1, 0, 8 << 20, false);
 
-        assertThat(catchThrowable(() -> read(stream, AdaptiveInputStream.builder())))
-                .isInstanceOf(DecompressionLimitException.class)
-                .hasMessageContaining(String.valueOf(16 << 20)).hasMessageContaining(String.valueOf(8 << 20))
-                .hasMessageContaining("maxWindow");
         assertThat(catchThrowable(() -> read(stream, AdaptiveInputStream.builder().maxWindow(2 << 20))))
-                .isInstanceOf(DecompressionLimitException.class);
-        assertThat(read(stream, AdaptiveInputStream.builder().maxWindow(16 << 20))).isEqualTo(data);
+                .isInstanceOf(DecompressionLimitException.class)
+                .hasMessageContaining(String.valueOf(4 << 20)).hasMessageContaining(String.valueOf(2 << 20))
+                .hasMessageContaining("maxWindow");
+        assertThat(read(stream, AdaptiveInputStream.builder().maxWindow(4 << 20))).isEqualTo(data);
+        assertThat(read(stream, AdaptiveInputStream.builder())).as("within the default 8 MiB").isEqualTo(data);
     }
 
     @Test

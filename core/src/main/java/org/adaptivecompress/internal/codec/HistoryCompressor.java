@@ -6,8 +6,11 @@ package org.adaptivecompress.internal.codec;
  * Each block is flushed, so its payload decodes in full once the blocks before it in the stream
  * have been decoded by a {@link HistoryDecompressor}.
  *
- * <p>A block that does not shrink enough abandons the stream: the caller stores it raw, and the
- * next block starts a new one, which {@link #continuesFrame()} reports for its header.
+ * <p>A block whose result does not fit the room it is given abandons the stream: the caller
+ * stores it raw, and the next block starts a new one, which {@link #continuesFrame()} reports
+ * for its header. The engine gives a history block room for
+ * {@link org.adaptivecompress.internal.format.FrameFormat#maxHistoryPayload its content and the
+ * codec's chunk headers}, so the stream goes on across data that does not compress.
  *
  * <p>Owns native contexts or large arrays; one thread at a time, in stream order. Close it.
  */
@@ -27,7 +30,7 @@ public interface HistoryCompressor extends AutoCloseable {
      * Compresses {@code src[srcOffset, srcOffset + srcLength)} into the open stream (or a new
      * one) and flushes it into {@code dst}.
      *
-     * @param dstLength the largest result worth keeping
+     * @param dstLength the largest result the caller keeps
      * @return the bytes written, or {@link BlockCompressor#DOES_NOT_FIT}, after which the stream
      *     is abandoned and the next block starts a new one
      */

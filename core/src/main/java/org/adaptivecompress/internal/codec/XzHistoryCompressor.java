@@ -27,11 +27,10 @@ final class XzHistoryCompressor implements HistoryCompressor {
     private byte[] prime;
     private boolean closed;
 
-    /** @param windowLog log2 of the dictionary */
+    /** @param windowLog log2 of the dictionary: the preset's own, or less where the stream's window is smaller */
     XzHistoryCompressor(int preset, int windowLog) {
         try {
             options = new LZMA2Options(preset);
-            // The whole window, as zstd's histories have, whatever the preset's own dictionary.
             options.setDictSize(1 << windowLog);
         } catch (UnsupportedOptionsException e) {
             throw new IllegalArgumentException("xz preset " + preset + " or window log " + windowLog

@@ -41,11 +41,13 @@ import org.slf4j.LoggerFactory;
  * {@link #recompressLastBlock}): what it queued for a fast link is then not sent at that
  * link's ratio after the link drops.
  *
- * <p>A block that does not shrink by at least 1/32 is stored raw and the controller is told;
+ * <p>A block that does not shrink by at least 1/32 is stored raw (or, in a history, left in
+ * its history's stream, which then goes on) and the controller is told;
  * after such a block the engine stores the next blocks raw without trying, doubling that run
  * (up to {@value #MAX_INCOMPRESSIBLE_SKIP} blocks) each time a retry fails too, so random or
  * pre-compressed data costs almost nothing, unless the controller says trying costs no time
- * ({@link LevelController#skipAfterIncompressible()}).
+ * ({@link LevelController#skipAfterIncompressible()}) or the block is lent a history: a
+ * history that missed those blocks would lose its window's view of them.
  *
  * <p>Not thread-safe, except {@link #statistics()} and {@link #newFrameEncoder()}, which any
  * thread may call.
@@ -152,7 +154,7 @@ public final class AdaptiveCompressor implements AutoCloseable {
         controller.objective(options.objective());
         this.salt = salt;
         this.encoder = new FrameEncoder(ladder, blockSize, salt);
-        this.historyWindow = options.historyWindow();
+        this.historyWindow = options.streamWindow();
         this.resetInterval = options.resetInterval();
         this.histories = options.history() ? new Histories(ladder, historyWindow, resetInterval) : null;
         this.blocksStored = new long[ladder.size()];
@@ -196,7 +198,18 @@ public final class AdaptiveCompressor implements AutoCloseable {
      * size the block so that its frame, header and payload, fills a whole block.
      */
     public boolean nextBlockStoredRaw() {
-        return rung == 0 || (skipRemaining > 0 && controller.skipAfterIncompressible());
+        // Whether the controller lends the block a history is asked once, when it is planned.
+        return rung == 0 || skipsNext(histories != null);
+    }
+
+    /**
+     * Whether the backoff after incompressible blocks stores the next block raw without trying:
+     * not once the controller says trying costs no time, nor when the block is lent its rung's
+     * history, which is to see every byte of the stream, as the native tools' streams do.
+     */
+    private boolean skipsNext(boolean lendsHistory) {
+        return skipRemaining > 0 && controller.skipAfterIncompressible()
+                && !(lendsHistory && ladder.rung(rung).codec().hasHistory());
     }
 
     /** The most bytes one frame of a block of {@code blockLength} bytes can take. */
@@ -306,7 +319,7 @@ public final class AdaptiveCompressor implements AutoCloseable {
             throw new IllegalStateException("an engine with histories plans each block with its bytes:"
                     + " planBlock(job, workers, length, src, offset)");
         }
-        plan(job, workers, length);
+        plan(job, workers, length, false);
     }
 
     /**
@@ -316,13 +329,15 @@ public final class AdaptiveCompressor implements AutoCloseable {
      * with.
      */
     public void planBlock(BlockJob job, int workers, int length, byte[] src, int offset) {
-        plan(job, workers, length);
+        boolean lend = histories != null && controller.lendsHistories();
+        plan(job, workers, length, lend);
         if (histories != null) {
-            histories.plan(job, src, offset, length, controller.lendsHistories(), controller.primesHistories());
+            histories.plan(job, src, offset, length, lend, controller.primesHistories());
         }
     }
 
-    private void plan(BlockJob job, int workers, int length) {
+    /** @param lendsHistory whether the block is lent its rung's history if the rung keeps one */
+    private void plan(BlockJob job, int workers, int length, boolean lendsHistory) {
         ensureOpen();
         if (workers < 1) {
             throw new IllegalArgumentException("workers must be at least 1, was " + workers);
@@ -333,8 +348,8 @@ public final class AdaptiveCompressor implements AutoCloseable {
         plannedOffset += length;
         job.plannedRung = rung;
         job.workers = workers;
-        if (skipRemaining > 0 && !controller.skipAfterIncompressible()) {
-            // The controller says trying costs no time: retry now and start the backoff afresh.
+        if (skipRemaining > 0 && !skipsNext(lendsHistory)) {
+            // Retry now and start the backoff afresh.
             skipRemaining = 0;
             skipRun = 1;
         }

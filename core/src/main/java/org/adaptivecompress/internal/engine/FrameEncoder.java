@@ -10,7 +10,8 @@ import org.adaptivecompress.internal.format.FrameFormat;
 
 /**
  * Turns one block into one frame at a given rung: the codec call (into the history the
- * job was lent, if any), the raw fallback when the block does not shrink, a look at a block
+ * job was lent, if any), the raw fallback when a block that decodes alone does not shrink (a
+ * history's block stays in its stream, which then goes on), a look at a block
  * the engine planned to skip as incompressible (tried after all if it looks compressible),
  * the content CRC32C
  * and the salted block header. No decisions and no statistics: those stay in
@@ -87,21 +88,24 @@ public final class FrameEncoder implements AutoCloseable {
         int stored = BlockCompressor.DOES_NOT_FIT;
         Histories.History history = job.history;
         boolean continues = false;
+        // Worth compressing only if it saves at least 1/32 of the block.
+        int worthKeeping = length - (length >>> 5) - 1;
         if (tryRung > 0) {
-            // Worth keeping only if it saves at least 1/32 of the block.
-            int worthKeeping = length - (length >>> 5) - 1;
             if (history != null) {
                 if (job.prime != null) {
                     history.compressor.prime(job.prime);
                 }
                 continues = history.compressor.continuesFrame();
-                stored = history.compressor.compress(src, offset, length, dst, payloadOffset, worthKeeping);
+                // Kept even if it does not shrink: storing it raw would end the history's stream,
+                // and the next block would start from a prime of 2 MiB rather than the whole window.
+                stored = history.compressor.compress(src, offset, length, dst, payloadOffset,
+                        FrameFormat.maxHistoryPayload(length));
             } else {
                 stored = compressor(tryRung).compress(src, offset, length, dst, payloadOffset, worthKeeping);
             }
         }
         job.startedHistory = history != null && !continues;
-        job.didNotShrink = tryRung > 0 && stored == BlockCompressor.DOES_NOT_FIT;
+        job.didNotShrink = tryRung > 0 && (stored == BlockCompressor.DOES_NOT_FIT || stored > worthKeeping);
         Rung used;
         if (stored == BlockCompressor.DOES_NOT_FIT) {
             if (copyRawPayload) {

@@ -7,6 +7,7 @@ import org.adaptivecompress.codec.Ladder;
 import org.adaptivecompress.codec.Rung;
 import org.adaptivecompress.internal.codec.Codecs;
 import org.adaptivecompress.internal.codec.HistoryCompressor;
+import org.adaptivecompress.internal.codec.NativeWindows;
 import org.adaptivecompress.internal.engine.BlockJob;
 import org.adaptivecompress.internal.format.FrameFormat;
 import org.adaptivecompress.internal.format.StreamTail;
@@ -49,7 +50,7 @@ final class Histories implements AutoCloseable {
     private static final byte[] NO_BYTES = new byte[0];
 
     private final Ladder ladder;
-    /** Log2 of the bytes a history may match back. */
+    /** Log2 of the window the stream header declares: no history keeps a larger one. */
     private final int windowLog;
     /** Content bytes between reset points; 0 for none. */
     private final long resetInterval;
@@ -69,7 +70,8 @@ final class Histories implements AutoCloseable {
     private long primes;
 
     /**
-     * @param window bytes a history may match back, a power of two the format allows
+     * @param window the window the stream header declares, a power of two the format allows:
+     *     each history keeps its level's native window up to it
      * @param resetInterval content bytes between reset points, 0 for none
      */
     Histories(Ladder ladder, int window, long resetInterval) {
@@ -192,7 +194,7 @@ final class Histories implements AutoCloseable {
     }
 
     private HistoryCompressor newCompressor(Rung rung) {
-        return Codecs.newHistoryCompressor(rung, windowLog);
+        return Codecs.newHistoryCompressor(rung, NativeWindows.historyWindowLog(rung, windowLog));
     }
 
     /**

@@ -131,7 +131,13 @@ public final class BlockHeader {
                     + " but is a " + codec + " block; only zstd and xz blocks have histories");
         }
         checkLength("uncompressed", uncompressedLength, maxBlockLength, position);
-        checkLength("stored", storedLength, maxBlockLength, position);
+        if (historyId == 0) {
+            checkLength("stored", storedLength, maxBlockLength, position);
+        } else if (storedLength < 0 || storedLength > FrameFormat.maxHistoryPayload(uncompressedLength)) {
+            throw new CorruptFrameException("block at stream offset " + position + " in history " + historyId
+                    + " stores " + (storedLength & 0xFFFFFFFFL) + " bytes for " + uncompressedLength
+                    + ", more than the " + FrameFormat.maxHistoryPayload(uncompressedLength) + " a history block may");
+        }
         if (uncompressedLength == 0 || storedLength == 0) {
             throw new CorruptFrameException("block at stream offset " + position + " is empty");
         }

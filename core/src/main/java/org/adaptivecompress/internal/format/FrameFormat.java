@@ -87,10 +87,7 @@ public final class FrameFormat {
      * holds: a window and up to a prime per history, and a stream's tail.
      */
     public static final int MAX_HISTORIES = 16;
-    /**
-     * Log2 of the window (zstd window, LZMA2 dictionary) of a version 1 or 2 stream's histories,
-     * 2 MiB, and of the window writers declare unless told otherwise.
-     */
+    /** Log2 of the window (zstd window, LZMA2 dictionary) of a version 1 or 2 stream's histories: 2 MiB. */
     public static final int HISTORY_WINDOW_LOG = 21;
     /** Log2 of the smallest window a version 3 stream with histories may declare: 1 MiB. */
     public static final int MIN_WINDOW_LOG = 20;
@@ -117,9 +114,24 @@ public final class FrameFormat {
 
     private FrameFormat() {}
 
-    /** The bytes a frame of a block of {@code blockLength} bytes can take at most. */
+    /**
+     * The bytes a frame of a block of {@code blockLength} bytes can take at most: a header and
+     * the largest payload, a {@linkplain #maxHistoryPayload history block's}.
+     */
     public static int maxFrameLength(int blockLength) {
-        return BLOCK_HEADER_LENGTH + blockLength;
+        return BLOCK_HEADER_LENGTH + maxHistoryPayload(blockLength);
+    }
+
+    /**
+     * The longest payload a block of {@code uncompressedLength} bytes in a history may have:
+     * the content, plus the chunk headers zstd (3 bytes per 128 KiB raw block, a frame header)
+     * and LZMA2 (3 to 6 bytes per 64 KiB chunk) add where the content does not shrink, which
+     * keeps the history's stream open across data that does not compress, as the native tools'
+     * streams stay open. A block that decodes alone is never longer than its content: it is
+     * stored raw instead.
+     */
+    public static int maxHistoryPayload(int uncompressedLength) {
+        return uncompressedLength + (uncompressedLength >>> 13) + 64;
     }
 
     /**
