@@ -45,79 +45,46 @@ public final class CompressionStatistics {
     private final double linkBytesPerSecond;
     private final long startNanos;
     private final long nanoTime;
+    private final long historyNativeBytes;
+    private final long historyHeapBytes;
 
-    /**
-     * A snapshot of one stream, whose arrays are copied: {@code stored} and {@code replaced}
-     * arrays have one entry per rung of {@code ladder} (see the class comment),
-     * {@code decisionsPerReason} one per {@link Reason}, in declaration order. Pipelines make
-     * them; a user reads them.
-     *
-     * @param cpuNanos CPU time the stream's threads spent on blocks a codec compressed (codec,
-     *     copy and checksum), compressing again included
-     * @param linkBytesPerSecond the last link rate a decision assumed, NaN if none did yet
-     * @param startNanos the {@link System#nanoTime()} the stream started at
-     */
-    public CompressionStatistics(Ladder ladder, int currentRung, long[] blocksStored, long[] bytesInStored,
-            long[] bytesOutStored, long[] blocksReplaced, long[] bytesInReplaced, long[] bytesOutReplaced,
-            long[] decisionsPerReason, long incompressibleBlocks, long cpuNanos, long rungChanges, long fifoBytes,
-            int workers, double linkBytesPerSecond, long startNanos) {
-        this.ladder = Objects.requireNonNull(ladder, "ladder is null");
-        if (currentRung < 0 || currentRung > ladder.top()) {
-            throw new IllegalArgumentException("currentRung " + currentRung + " is not a rung of " + ladder);
-        }
-        this.currentRung = currentRung;
-        this.streamsAtRung = new long[ladder.size()];
-        this.streamsAtRung[currentRung] = 1;
-        this.blocksStored = perRung(ladder, blocksStored, "blocksStored");
-        this.bytesInStored = perRung(ladder, bytesInStored, "bytesInStored");
-        this.bytesOutStored = perRung(ladder, bytesOutStored, "bytesOutStored");
-        this.blocksReplaced = perRung(ladder, blocksReplaced, "blocksReplaced");
-        this.bytesInReplaced = perRung(ladder, bytesInReplaced, "bytesInReplaced");
-        this.bytesOutReplaced = perRung(ladder, bytesOutReplaced, "bytesOutReplaced");
-        if (decisionsPerReason.length != REASONS.length) {
-            throw new IllegalArgumentException("decisionsPerReason has " + decisionsPerReason.length
-                    + " entries, not one per reason (" + REASONS.length + ")");
-        }
-        this.decisions = decisionsPerReason.clone();
-        this.incompressibleBlocks = incompressibleBlocks;
-        this.cpuNanos = cpuNanos;
-        this.rungChanges = rungChanges;
-        this.fifoBytes = fifoBytes;
-        this.workers = workers;
-        this.linkBytesPerSecond = linkBytesPerSecond;
-        this.startNanos = startNanos;
+    private CompressionStatistics(Builder b, long[] streamsAtRung) {
+        this.ladder = b.ladder;
+        this.currentRung = b.currentRung;
+        this.streamsAtRung = streamsAtRung;
+        this.blocksStored = b.blocksStored;
+        this.bytesInStored = b.bytesInStored;
+        this.bytesOutStored = b.bytesOutStored;
+        this.blocksReplaced = b.blocksReplaced;
+        this.bytesInReplaced = b.bytesInReplaced;
+        this.bytesOutReplaced = b.bytesOutReplaced;
+        this.decisions = b.decisions;
+        this.incompressibleBlocks = b.incompressibleBlocks;
+        this.cpuNanos = b.cpuNanos;
+        this.rungChanges = b.rungChanges;
+        this.fifoBytes = b.fifoBytes;
+        this.workers = b.workers;
+        this.linkBytesPerSecond = b.linkBytesPerSecond;
+        this.historyNativeBytes = b.historyNativeBytes;
+        this.historyHeapBytes = b.historyHeapBytes;
+        this.startNanos = b.startNanos;
         this.nanoTime = System.nanoTime();
     }
 
-    /** A sum; see {@link #sum}. */
-    private CompressionStatistics(Ladder ladder, int currentRung, long[] streamsAtRung, long[][] perRung,
-            long[] decisions, long incompressibleBlocks, long cpuNanos, long rungChanges, long fifoBytes, int workers,
-            double linkBytesPerSecond, long startNanos) {
-        this.ladder = ladder;
-        this.currentRung = currentRung;
-        this.streamsAtRung = streamsAtRung;
-        this.blocksStored = perRung[0];
-        this.bytesInStored = perRung[1];
-        this.bytesOutStored = perRung[2];
-        this.blocksReplaced = perRung[3];
-        this.bytesInReplaced = perRung[4];
-        this.bytesOutReplaced = perRung[5];
-        this.decisions = decisions;
-        this.incompressibleBlocks = incompressibleBlocks;
-        this.cpuNanos = cpuNanos;
-        this.rungChanges = rungChanges;
-        this.fifoBytes = fifoBytes;
-        this.workers = workers;
-        this.linkBytesPerSecond = linkBytesPerSecond;
-        this.startNanos = startNanos;
-        this.nanoTime = System.nanoTime();
+    /**
+     * A builder of one stream's snapshot over {@code ladder}, started at {@code startNanos} (a
+     * {@link System#nanoTime()}), every count 0 until set. Pipelines make snapshots; a user
+     * reads them.
+     */
+    public static Builder builder(Ladder ladder, long startNanos) {
+        return new Builder(ladder, startNanos);
     }
 
     /**
      * The sum of the streams {@code open}, which are running, and of {@code finished}, the sum
      * of streams that have ended: every count adds up; the FIFO bytes, the workers and the
      * streams per rung add up over the open streams only, and the link's rate is the mean over
-     * the open streams that have one. Its current rung is the one most open streams are at
+     * the open streams that have one, and the histories' memory adds up over the open streams. Its current rung is the one most open streams are at
      * (the lowest of a tie; 0 with none open). All must share {@code ladder}.
      *
      * @param finished the sum of the ended streams, or null for none
@@ -135,6 +102,8 @@ public final class CompressionStatistics {
         long changes = 0;
         long fifo = 0;
         int workers = 0;
+        long historyNative = 0;
+        long historyHeap = 0;
         double linkSum = 0;
         int linkCount = 0;
         for (CompressionStatistics s : open) {
@@ -147,6 +116,8 @@ public final class CompressionStatistics {
             }
             fifo += s.fifoBytes;
             workers += s.workers;
+            historyNative += s.historyNativeBytes;
+            historyHeap += s.historyHeapBytes;
             if (!Double.isNaN(s.linkBytesPerSecond)) {
                 linkSum += s.linkBytesPerSecond;
                 linkCount++;
@@ -164,8 +135,18 @@ public final class CompressionStatistics {
                 mostCommon = r;
             }
         }
-        return new CompressionStatistics(ladder, mostCommon, streams, perRung, decisions, incompressible, cpu,
-                changes, fifo, workers, linkCount == 0 ? Double.NaN : linkSum / linkCount, startNanos);
+        Builder sum = builder(ladder, startNanos).currentRung(mostCommon).incompressibleBlocks(incompressible)
+                .cpuNanos(cpu).rungChanges(changes).fifoBytes(fifo).workers(workers)
+                .linkBytesPerSecond(linkCount == 0 ? Double.NaN : linkSum / linkCount)
+                .historyMemory(historyNative, historyHeap);
+        sum.blocksStored = perRung[0];
+        sum.bytesInStored = perRung[1];
+        sum.bytesOutStored = perRung[2];
+        sum.blocksReplaced = perRung[3];
+        sum.bytesInReplaced = perRung[4];
+        sum.bytesOutReplaced = perRung[5];
+        sum.decisions = decisions;
+        return new CompressionStatistics(sum, streams);
     }
 
     private void addCountsTo(Ladder expected, long[][] perRung, long[] decisionSums) {
@@ -183,12 +164,6 @@ public final class CompressionStatistics {
         }
     }
 
-    private static long[] perRung(Ladder ladder, long[] values, String name) {
-        if (values.length != ladder.size()) {
-            throw new IllegalArgumentException(name + " has " + values.length + " entries, not one per rung of " + ladder);
-        }
-        return values.clone();
-    }
 
     /** The ladder the rung indexes refer to. */
     public Ladder ladder() {
@@ -273,7 +248,10 @@ public final class CompressionStatistics {
         return Arrays.stream(bytesOutStored).sum() - Arrays.stream(bytesOutReplaced).sum();
     }
 
-    /** Blocks stored raw because they did not shrink enough (or followed such blocks). */
+    /**
+     * Blocks that did not shrink enough (stored raw, or kept in their history at about their
+     * size), or were stored raw untried after such blocks.
+     */
     public long incompressibleBlocks() {
         return incompressibleBlocks;
     }
@@ -360,6 +338,25 @@ public final class CompressionStatistics {
         return workers;
     }
 
+    /**
+     * Native memory, in bytes, the stream's histories hold in the writer (see
+     * {@link AdaptiveCompressionOptions#history()}): each zstd history's window, match tables
+     * and buffers, estimated from its parameters, since the library cannot ask zstd; 0 without
+     * histories. For a group, the sum over its open streams.
+     */
+    public long historyNativeBytes() {
+        return historyNativeBytes;
+    }
+
+    /**
+     * Heap, in bytes, the stream's histories hold in the writer: each xz history's dictionary and
+     * match finder (as xz-java estimates them) and the stream's last bytes, which histories are
+     * primed from; 0 without histories. For a group, the sum over its open streams.
+     */
+    public long historyHeapBytes() {
+        return historyHeapBytes;
+    }
+
     /** Nanoseconds from the stream's (or group's) start to this snapshot. */
     public long elapsedNanos() {
         return nanoTime - startNanos;
@@ -411,6 +408,143 @@ public final class CompressionStatistics {
         return "CompressionStatistics{rung=" + ladder.rung(currentRung) + ", blocks: " + blocksByRung()
                 + ", in=" + totalBytesIn() + ", out=" + totalBytesOut() + ", incompressible=" + incompressibleBlocks
                 + (recompressed > 0 ? ", recompressed=" + recompressed : "") + ", fifo=" + fifoBytes
-                + (workers > 1 ? ", workers=" + workers : "") + "}";
+                + (workers > 1 ? ", workers=" + workers : "")
+                + (historyNativeBytes + historyHeapBytes > 0
+                        ? ", histories: native=" + historyNativeBytes + " heap=" + historyHeapBytes : "") + "}";
+    }
+
+    /**
+     * Builds one stream's {@link CompressionStatistics}; the per-rung arrays have one entry per
+     * rung of the ladder (see the class comment) and are copied, the decisions one per
+     * {@link Reason} in declaration order. Every setter checks its argument at once.
+     */
+    public static final class Builder {
+        private final Ladder ladder;
+        private final long startNanos;
+        private int currentRung;
+        private long[] blocksStored;
+        private long[] bytesInStored;
+        private long[] bytesOutStored;
+        private long[] blocksReplaced;
+        private long[] bytesInReplaced;
+        private long[] bytesOutReplaced;
+        private long[] decisions = new long[REASONS.length];
+        private long incompressibleBlocks;
+        private long cpuNanos;
+        private long rungChanges;
+        private long fifoBytes;
+        private int workers = 1;
+        private double linkBytesPerSecond = Double.NaN;
+        private long historyNativeBytes;
+        private long historyHeapBytes;
+
+        private Builder(Ladder ladder, long startNanos) {
+            this.ladder = Objects.requireNonNull(ladder, "ladder is null");
+            this.startNanos = startNanos;
+            int n = ladder.size();
+            blocksStored = new long[n];
+            bytesInStored = new long[n];
+            bytesOutStored = new long[n];
+            blocksReplaced = new long[n];
+            bytesInReplaced = new long[n];
+            bytesOutReplaced = new long[n];
+        }
+
+        /** The rung the next block will use; 0 by default. */
+        public Builder currentRung(int currentRung) {
+            if (currentRung < 0 || currentRung > ladder.top()) {
+                throw new IllegalArgumentException("currentRung " + currentRung + " is not a rung of " + ladder);
+            }
+            this.currentRung = currentRung;
+            return this;
+        }
+
+        /** Blocks, uncompressed bytes and frame bytes ever stored at each rung. */
+        public Builder stored(long[] blocks, long[] bytesIn, long[] bytesOut) {
+            blocksStored = perRung(blocks, "blocks stored");
+            bytesInStored = perRung(bytesIn, "bytes in stored");
+            bytesOutStored = perRung(bytesOut, "bytes out stored");
+            return this;
+        }
+
+        /** Blocks, uncompressed bytes and frame bytes stored at each rung and replaced by compressing again. */
+        public Builder replaced(long[] blocks, long[] bytesIn, long[] bytesOut) {
+            blocksReplaced = perRung(blocks, "blocks replaced");
+            bytesInReplaced = perRung(bytesIn, "bytes in replaced");
+            bytesOutReplaced = perRung(bytesOut, "bytes out replaced");
+            return this;
+        }
+
+        /** The controller's decisions per {@link Reason}, in declaration order. */
+        public Builder decisionsPerReason(long[] decisionsPerReason) {
+            if (decisionsPerReason.length != REASONS.length) {
+                throw new IllegalArgumentException("decisionsPerReason has " + decisionsPerReason.length
+                        + " entries, not one per reason (" + REASONS.length + ")");
+            }
+            this.decisions = decisionsPerReason.clone();
+            return this;
+        }
+
+        /** See {@link CompressionStatistics#incompressibleBlocks()}. */
+        public Builder incompressibleBlocks(long blocks) {
+            this.incompressibleBlocks = blocks;
+            return this;
+        }
+
+        /** See {@link CompressionStatistics#cpuNanos()}: compressing again included. */
+        public Builder cpuNanos(long nanos) {
+            this.cpuNanos = nanos;
+            return this;
+        }
+
+        /** See {@link CompressionStatistics#rungChanges()}. */
+        public Builder rungChanges(long changes) {
+            this.rungChanges = changes;
+            return this;
+        }
+
+        /** See {@link CompressionStatistics#fifoBytes()}. */
+        public Builder fifoBytes(long bytes) {
+            this.fifoBytes = bytes;
+            return this;
+        }
+
+        /** See {@link CompressionStatistics#workers()}; 1 by default. */
+        public Builder workers(int workers) {
+            this.workers = workers;
+            return this;
+        }
+
+        /** The last link rate a decision assumed, NaN (the default) if none did yet. */
+        public Builder linkBytesPerSecond(double bytesPerSecond) {
+            this.linkBytesPerSecond = bytesPerSecond;
+            return this;
+        }
+
+        /** See {@link CompressionStatistics#historyNativeBytes()} and {@link CompressionStatistics#historyHeapBytes()}. */
+        public Builder historyMemory(long nativeBytes, long heapBytes) {
+            if (nativeBytes < 0 || heapBytes < 0) {
+                throw new IllegalArgumentException("history memory must not be negative, was " + nativeBytes
+                        + " native and " + heapBytes + " heap");
+            }
+            this.historyNativeBytes = nativeBytes;
+            this.historyHeapBytes = heapBytes;
+            return this;
+        }
+
+        /** The snapshot, taken now. */
+        public CompressionStatistics build() {
+            long[] streams = new long[ladder.size()];
+            streams[currentRung] = 1;
+            return new CompressionStatistics(this, streams);
+        }
+
+        private long[] perRung(long[] values, String name) {
+            if (values.length != ladder.size()) {
+                throw new IllegalArgumentException(name + " has " + values.length + " entries, not one per rung of "
+                        + ladder);
+            }
+            return values.clone();
+        }
     }
 }

@@ -55,7 +55,8 @@ public final class CompressionMetrics {
             perRung("output.replaced", COUNTER, "bytes", "Bytes of the frames stored at the rung and replaced:"
                     + " output minus this is what was sent at the rung.", (s, r) -> s.bytesOutReplaced(r)),
             StatisticsMetric.of(PREFIX + "blocks.incompressible", COUNTER, null,
-                    "Blocks stored raw because they did not shrink enough, or followed such blocks.",
+                    "Blocks that did not shrink enough (stored raw, or kept in their history at about their size),"
+                            + " or were stored raw untried after such blocks.",
                     CompressionStatistics::incompressibleBlocks),
             StatisticsMetric.of(PREFIX + "cpu", COUNTER, "seconds",
                     "CPU time the streams' threads spent on blocks a codec compressed (codec, copy and checksum), on"
@@ -75,7 +76,15 @@ public final class CompressionMetrics {
                     CompressionStatistics::fifoBytes),
             StatisticsMetric.of(PREFIX + "workers", GAUGE, null,
                     "Workers compressing side by side for the last block, summed over a group's open streams.",
-                    CompressionStatistics::workers));
+                    CompressionStatistics::workers),
+            StatisticsMetric.of(PREFIX + "history.memory.native", GAUGE, "bytes",
+                    "Native memory the streams' histories hold in the writer (zstd windows, match tables and buffers,"
+                            + " estimated from their parameters), summed over a group's open streams; 0 without histories.",
+                    CompressionStatistics::historyNativeBytes),
+            StatisticsMetric.of(PREFIX + "history.memory.heap", GAUGE, "bytes",
+                    "Heap the streams' histories hold in the writer (xz dictionaries and match finders, the stream's"
+                            + " last 2 MiB), summed over a group's open streams; 0 without histories.",
+                    CompressionStatistics::historyHeapBytes));
 
     private CompressionMetrics() {}
 

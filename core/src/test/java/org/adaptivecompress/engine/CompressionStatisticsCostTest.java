@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.within;
 
 import org.adaptivecompress.codec.Ladder;
 import org.adaptivecompress.control.Objective;
-import org.adaptivecompress.control.Reason;
 import org.junit.jupiter.api.Test;
 
 /** The cost a stream's statistics report: its wire bytes at the egress price plus its compression CPU. */
@@ -14,11 +13,10 @@ class CompressionStatisticsCostTest {
     @Test
     void costIsWireBytesAtTheEgressPricePlusCpuAtTheCpuPrice() {
         Ladder ladder = Ladder.parse("raw,zstd:3");
-        long[] none = new long[2];
         // 3 GB written (1 raw, 2 compressed), 50 s of compression CPU.
-        CompressionStatistics s = new CompressionStatistics(ladder, 1, new long[] {1, 1}, new long[] {1, 6},
-                new long[] {1_000_000_000L, 2_000_000_000L}, none, none, none, new long[Reason.values().length], 0,
-                50_000_000_000L, 1, 0, 1, Double.NaN, System.nanoTime());
+        CompressionStatistics s = CompressionStatistics.builder(ladder, System.nanoTime()).currentRung(1)
+                .stored(new long[] {1, 1}, new long[] {1, 6}, new long[] {1_000_000_000L, 2_000_000_000L})
+                .cpuNanos(50_000_000_000L).rungChanges(1).build();
         Objective cost = Objective.parse("cost:egress=0.09,cpu=0.00004");
         assertThat(s.cost(cost)).isCloseTo(3 * 0.09 + 50 * 0.00004, within(1e-12));
         assertThat(s.cost(Objective.time())).isZero();

@@ -36,6 +36,15 @@ public interface HistoryCompressor extends AutoCloseable {
      */
     int compress(byte[] src, int srcOffset, int srcLength, byte[] dst, int dstOffset, int dstLength);
 
+    /**
+     * Native memory the compressor holds, in bytes: estimated from its parameters where the
+     * codec cannot be asked. Safe from any thread.
+     */
+    long nativeBytes();
+
+    /** Heap the compressor holds, in bytes, as its codec estimates it. Safe from any thread. */
+    long heapBytes();
+
     /** Frees what the compressor holds. Idempotent. */
     @Override
     void close();

@@ -25,7 +25,9 @@ final class XzHistoryCompressor implements HistoryCompressor {
     private FinishableOutputStream encoder;
     /** What the next stream starts primed with; null for nothing. */
     private byte[] prime;
-    private boolean closed;
+    /** Set once the first encoder is made: its cache then holds the arrays. */
+    private volatile boolean used;
+    private volatile boolean closed;
 
     /** @param windowLog log2 of the dictionary: the preset's own, or less where the stream's window is smaller */
     XzHistoryCompressor(int preset, int windowLog) {
@@ -60,6 +62,7 @@ final class XzHistoryCompressor implements HistoryCompressor {
                 options.setPresetDict(prime);
                 prime = null;
                 encoder = options.getOutputStream(new FinishableWrapperOutputStream(sink), cache);
+                used = true;
             }
             encoder.write(src, srcOffset, srcLength);
             encoder.flush();
@@ -77,7 +80,7 @@ final class XzHistoryCompressor implements HistoryCompressor {
 
     /**
      * Drops the open stream, first finishing it into a scratch array: finishing is what hands
-     * the encoder's arrays back to the cache (about 25 MiB at preset 6 with a 2 MiB window,
+     * the encoder's arrays back to the cache (about 93 MiB at preset 6 with its 8 MiB dictionary,
      * which the next stream would otherwise allocate afresh). The few bytes it writes go
      * nowhere; an encoder that cannot finish there leaves its arrays to the collector.
      */
@@ -92,6 +95,17 @@ final class XzHistoryCompressor implements HistoryCompressor {
                 // a pending chunk larger than the scratch, or the encoder's stored failure
             }
         }
+    }
+
+    @Override
+    public long nativeBytes() {
+        return 0;
+    }
+
+    /** The encoder's arrays, which its cache keeps from the first block until the compressor closes. */
+    @Override
+    public long heapBytes() {
+        return used && !closed ? options.getEncoderMemoryUsage() * 1024L : 0;
     }
 
     @Override

@@ -25,12 +25,29 @@ final class ZstdHistoryCompressor implements HistoryCompressor {
      * primed with the last 2 MiB needs a table that keeps positions from all of them.
      */
     private static final int LOW_LEVEL_HASH_LOG = 18;
+    /**
+     * Log2 of the entries of zstd's chain table per level 0-22 ({@code lib/compress/clevels.h},
+     * inputs over 256 KB), for the memory estimate; levels up to 2 (strategy fast) have none.
+     */
+    private static final int[] DEFAULT_CHAIN_LOG = {
+        12, 13, 15, 16, 18, 18, 18, 19, 19, 20, 21, 21, 22, 22, 22, 23, 22, 23, 23, 24, 25, 26, 27};
+    /** The highest level with zstd's fast strategy, whose only match table is the hash table. */
+    private static final int LAST_FAST_LEVEL = 2;
+    /**
+     * zstd's buffers beside its window and tables, about five 128 KiB blocks: the streaming
+     * input's extra block, the output block, the literals and the sequence store.
+     */
+    private static final long BLOCK_WORKSPACE = 5L * 128 * 1024;
 
     private final ZstdCompressCtx ctx = new ZstdCompressCtx();
     private final int level;
     private final int windowLog;
+    private final int hashLog;
+    private final int chainLog;
+    /** Bytes of the prime last loaded, which zstd keeps a copy of; read by {@link #nativeBytes()}. */
+    private volatile int primeBytes;
     private boolean frameOpen;
-    private boolean closed;
+    private volatile boolean closed;
 
     /**
      * @param windowLog log2 of the window: how far back a block may match, and what a reader
@@ -39,6 +56,9 @@ final class ZstdHistoryCompressor implements HistoryCompressor {
     ZstdHistoryCompressor(int level, int windowLog) {
         this.level = level;
         this.windowLog = windowLog;
+        this.hashLog = level < CAPPED_FROM_LEVEL ? Math.min(LOW_LEVEL_HASH_LOG, windowLog) : Math.min(MAX_TABLE_LOG, windowLog);
+        int defaultChainLog = DEFAULT_CHAIN_LOG[Math.max(0, Math.min(level, DEFAULT_CHAIN_LOG.length - 1))];
+        this.chainLog = level < CAPPED_FROM_LEVEL ? defaultChainLog : Math.min(MAX_TABLE_LOG, windowLog);
         setParameters();
     }
 
@@ -47,13 +67,11 @@ final class ZstdHistoryCompressor implements HistoryCompressor {
         ctx.setLevel(level);
         ctx.setChecksum(false);
         ctx.setWindowLog(windowLog);
-        if (level < CAPPED_FROM_LEVEL) {
-            ctx.setHashLog(Math.min(LOW_LEVEL_HASH_LOG, windowLog));
-        } else {
+        ctx.setHashLog(hashLog);
+        if (level >= CAPPED_FROM_LEVEL) {
             // Left alone, these levels size their match tables for inputs of many megabytes
             // (66 MiB of native memory at level 15); a window of a few MiB needs no more than this.
-            ctx.setHashLog(Math.min(MAX_TABLE_LOG, windowLog));
-            ctx.setChainLog(Math.min(MAX_TABLE_LOG, windowLog));
+            ctx.setChainLog(chainLog);
         }
     }
 
@@ -65,6 +83,7 @@ final class ZstdHistoryCompressor implements HistoryCompressor {
     @Override
     public void prime(byte[] content) {
         abandonFrame();
+        primeBytes = content.length;
         if (content.length > 0) {
             // Raw content: zstd treats it as data just before the frame, as its streaming mode
             // would have if these bytes had gone through it.
@@ -95,9 +114,25 @@ final class ZstdHistoryCompressor implements HistoryCompressor {
     }
 
     private void abandonFrame() {
-        ctx.reset();
+        ctx.reset(); // frees the loaded prime too
+        primeBytes = 0;
         setParameters();
         frameOpen = false;
+    }
+
+    /** The window, the hash table, the chain table (4 bytes an entry), the last prime and {@link #BLOCK_WORKSPACE}. */
+    @Override
+    public long nativeBytes() {
+        if (closed) {
+            return 0;
+        }
+        long chain = level > LAST_FAST_LEVEL ? 4L << chainLog : 0;
+        return (1L << windowLog) + (4L << hashLog) + chain + primeBytes + BLOCK_WORKSPACE;
+    }
+
+    @Override
+    public long heapBytes() {
+        return 0;
     }
 
     @Override

@@ -125,6 +125,9 @@ public final class AdaptiveCompressor implements AutoCloseable {
     private long cpuNanos;
     private long rungChanges;
     private long lastFifoBytes;
+    /** What the histories held when the last block was recorded; written under {@link #statsLock}. */
+    private long historyNativeBytes;
+    private long historyHeapBytes;
     /** The link's rate the last decision that had one assumed, NaN before. */
     private double lastLinkBytesPerSecond = Double.NaN;
     /** Workers side by side for the last recorded block; written under {@link #statsLock}. */
@@ -398,7 +401,11 @@ public final class AdaptiveCompressor implements AutoCloseable {
         lastCompressNanos = job.compressNanos / job.workers;
         lastCpuNanos = job.cpuNanos / job.workers;
         lastRecompressibleRung = lastIncompressible || withHistory ? -1 : job.usedRung;
+        long historyNative = histories != null ? histories.nativeBytes() : 0;
+        long historyHeap = histories != null ? histories.heapBytes() : 0;
         synchronized (statsLock) {
+            historyNativeBytes = historyNative;
+            historyHeapBytes = historyHeap;
             lastWorkers = job.workers;
             blocksStored[job.usedRung]++;
             bytesInStored[job.usedRung] += job.uncompressedLength;
@@ -598,9 +605,13 @@ public final class AdaptiveCompressor implements AutoCloseable {
     /** A consistent snapshot of the statistics; safe from any thread. */
     public CompressionStatistics statistics() {
         synchronized (statsLock) {
-            return new CompressionStatistics(ladder, rung, blocksStored, bytesInStored, bytesOutStored, blocksReplaced,
-                    bytesInReplaced, bytesOutReplaced, decisionsPerReason, incompressibleBlocks, cpuNanos, rungChanges,
-                    lastFifoBytes, lastWorkers, lastLinkBytesPerSecond, startNanos);
+            return CompressionStatistics.builder(ladder, startNanos).currentRung(rung)
+                    .stored(blocksStored, bytesInStored, bytesOutStored)
+                    .replaced(blocksReplaced, bytesInReplaced, bytesOutReplaced)
+                    .decisionsPerReason(decisionsPerReason).incompressibleBlocks(incompressibleBlocks).cpuNanos(cpuNanos)
+                    .rungChanges(rungChanges).fifoBytes(lastFifoBytes).workers(lastWorkers)
+                    .linkBytesPerSecond(lastLinkBytesPerSecond)
+                    .historyMemory(historyNativeBytes, historyHeapBytes).build();
         }
     }
 

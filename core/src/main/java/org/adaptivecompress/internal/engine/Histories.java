@@ -193,6 +193,27 @@ final class Histories implements AutoCloseable {
         }
     }
 
+    /** Native memory the histories hold, in bytes (see {@link HistoryCompressor#nativeBytes()}). */
+    long nativeBytes() {
+        long sum = 0;
+        for (int i = 0; i < made && !closed; i++) {
+            sum += byId[i].compressor.nativeBytes();
+        }
+        return sum;
+    }
+
+    /** Heap the histories hold, in bytes: their compressors' and the stream's last bytes. */
+    long heapBytes() {
+        if (closed) {
+            return 0;
+        }
+        long sum = FrameFormat.PRIME_LENGTH;
+        for (int i = 0; i < made; i++) {
+            sum += byId[i].compressor.heapBytes();
+        }
+        return sum;
+    }
+
     private HistoryCompressor newCompressor(Rung rung) {
         return Codecs.newHistoryCompressor(rung, NativeWindows.historyWindowLog(rung, windowLog));
     }
