@@ -284,7 +284,7 @@ public final class AdaptiveCompressionOptions {
          * documentation, where they are 12-19 % larger (docs/PERFORMANCE.md, "Wire bytes against
          * the native tools"). Off by default all the
          * same: the default controller lends and primes histories only while the writer has time
-         * to spare, and on links shaped by the kernel a stream with them took 0.97-1.02x its time
+         * to spare, and on links shaped by the kernel a stream with them took 0.98-1.09x its time
          * without, which does not repay a reader's memory for them (docs/PERFORMANCE.md,
          * "Histories in streams").
          * Blocks then decode only in stream order,

@@ -37,8 +37,8 @@ import org.openjdk.jmh.annotations.TearDown;
  * it again at each pass. {@link RungThroughputBenchmark.Bytes}' counters give MB/s and the ratio.
  *
  * <p>{@link #primedBlock} measures what a rung pays to start a history: with {@code history}
- * on, its one block at the rung begins a history primed with the stream's last bytes (the 2 MiB
- * window, 512 KiB for the rungs slow to load one), since nine raw blocks before it make the
+ * on, its one block at the rung begins a history primed with the stream's last bytes (2 MiB,
+ * 512 KiB for the rungs slow to load them), since nine raw blocks before it make the
  * rung's history miss over 1 MiB of the stream; with it off the same block is compressed on
  * its own. The difference between the two is the prime's cost.
  */
@@ -75,6 +75,8 @@ public class HistoryBenchmark {
     private long primedDrained;
     private final BlockHeader header = new BlockHeader();
     private BlockDecoder decoder;
+    /** Log2 of the window the stream declares with histories, 0 without: what its reader is told. */
+    private int streamWindowLog;
     private int nextCompressed;
     private int nextDecoded;
 
@@ -99,12 +101,17 @@ public class HistoryBenchmark {
         engine = newEngine(LevelControllers.byName("fixed:1"));
         primingEngine = newEngine(RungAfterRawBlocks::new);
         decoder = new BlockDecoder();
+        streamWindowLog = history ? Integer.numberOfTrailingZeros(options().build().streamWindow()) : 0;
     }
 
     /** An engine over the ladder {@code raw,<rung>}, with or without histories as the parameter says. */
     private AdaptiveCompressor newEngine(Supplier<? extends LevelController> controller) {
-        return new AdaptiveCompressor(AdaptiveCompressionOptions.builder().ladder(Ladder.parse("raw," + rung))
-                .controller(controller).history(history).build(), SALT);
+        return new AdaptiveCompressor(options().controller(controller).build(), SALT);
+    }
+
+    /** The stream's options but its controller: the ladder {@code raw,<rung>}, histories as the parameter says. */
+    private AdaptiveCompressionOptions.Builder options() {
+        return AdaptiveCompressionOptions.builder().ladder(Ladder.parse("raw," + rung)).history(history);
     }
 
     /** Frees the native contexts. */
@@ -147,7 +154,7 @@ public class HistoryBenchmark {
     @Benchmark
     public byte decode(RungThroughputBenchmark.Bytes bytes) throws IOException {
         if (nextDecoded == 0) {
-            decoder.newStream(history ? FrameFormat.HISTORY_WINDOW_LOG : 0);
+            decoder.newStream(streamWindowLog);
         }
         byte[] frame = frames[nextDecoded];
         header.parse(frame, 0, SALT, history, FrameFormat.DEFAULT_MAX_BLOCK_LENGTH, 0);
