@@ -58,8 +58,8 @@ final class CompressionMixin {
             description = "Input bytes per block, e.g. 128k (default: 128k).")
     int blockSize = AdaptiveCompressionOptions.DEFAULT_BLOCK_SIZE;
 
-    @Option(names = "--history", negatable = true, description = "Let zstd and xz rungs match up to 2 MiB back "
-            + "across blocks, as zstd and xz themselves do, never across a reset point (default: on for a fixed rung, "
+    @Option(names = "--history", negatable = true, description = "Let zstd and xz rungs match across blocks as "
+            + "far back as zstd and xz themselves do at the same level, never across a reset point (default: on for a fixed rung, "
             + "off for a controller that adapts, as in the library).")
     Boolean history;
 

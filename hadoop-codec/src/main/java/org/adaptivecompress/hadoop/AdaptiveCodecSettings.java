@@ -51,14 +51,17 @@ public final class AdaptiveCodecSettings {
     /** Capacity in bytes of the FIFO between compressor and sender thread; default 1 MiB. */
     public static final String FIFO_CAPACITY_KEY = PREFIX + "fifo.capacity";
     /**
-     * Whether zstd and xz blocks match across blocks, back to {@link #HISTORY_WINDOW_KEY} bytes
+     * Whether zstd and xz blocks match across blocks, up to {@link #HISTORY_WINDOW_KEY} bytes back
      * and never across a reset point ({@link #RESET_INTERVAL_KEY}), so that files still split.
      * Unset, on for a fixed rung ({@code fixed:N}) and off for a controller that adapts, where
      * on the benchmark's data histories changed the time by a few percent either way, which does
      * not repay a reader's memory for them.
      */
     public static final String HISTORY_KEY = PREFIX + "history";
-    /** Bytes a history may match back, a power of two from 1 MiB to 64 MiB; default 2 MiB. */
+    /**
+     * The largest window a history keeps, a power of two from 1 MiB to 64 MiB; default 8 MiB.
+     * Each rung keeps its level's native window up to it (2 MiB at zstd:3, 4 MiB at zstd:9).
+     */
     public static final String HISTORY_WINDOW_KEY = PREFIX + "history.window";
     /**
      * Content bytes between reset points, where a split reader can start in a file written

@@ -163,9 +163,9 @@ public final class ModelController implements LevelController {
      * Primes only while the writer waits for the link and outruns it by more: loading the
      * stream's last bytes (up to 2 MiB, docs/PERFORMANCE.md "What starting a history costs")
      * costs about compressing them again, which only a writer with time to spare absorbs. Not
-     * after a block that did not shrink either, which ends its history's frame: on data that
-     * keeps turning incompressible each block would load again a tail of mostly what does not
-     * shrink. Otherwise a history starts from nothing, or goes on from its own window.
+     * after a block that did not shrink either: the tail is then mostly what does not shrink,
+     * and on data that keeps turning incompressible each history started would load it again.
+     * Otherwise a history starts from nothing, or goes on from its own window.
      */
     @Override
     public boolean primesHistories() {

@@ -26,14 +26,6 @@ final class ZstdHistoryCompressor implements HistoryCompressor {
      */
     private static final int LOW_LEVEL_HASH_LOG = 18;
     /**
-     * Log2 of the entries of zstd's chain table per level 0-22 ({@code lib/compress/clevels.h},
-     * inputs over 256 KB), for the memory estimate; levels up to 2 (strategy fast) have none.
-     */
-    private static final int[] DEFAULT_CHAIN_LOG = {
-        12, 13, 15, 16, 18, 18, 18, 19, 19, 20, 21, 21, 22, 22, 22, 23, 22, 23, 23, 24, 25, 26, 27};
-    /** The highest level with zstd's fast strategy, whose only match table is the hash table. */
-    private static final int LAST_FAST_LEVEL = 2;
-    /**
      * zstd's buffers beside its window and tables, about five 128 KiB blocks: the streaming
      * input's extra block, the output block, the literals and the sequence store.
      */
@@ -43,6 +35,7 @@ final class ZstdHistoryCompressor implements HistoryCompressor {
     private final int level;
     private final int windowLog;
     private final int hashLog;
+    /** Log2 of the chain table's entries, 0 for none. */
     private final int chainLog;
     /** Bytes of the prime last loaded, which zstd keeps a copy of; read by {@link #nativeBytes()}. */
     private volatile int primeBytes;
@@ -57,8 +50,8 @@ final class ZstdHistoryCompressor implements HistoryCompressor {
         this.level = level;
         this.windowLog = windowLog;
         this.hashLog = level < CAPPED_FROM_LEVEL ? Math.min(LOW_LEVEL_HASH_LOG, windowLog) : Math.min(MAX_TABLE_LOG, windowLog);
-        int defaultChainLog = DEFAULT_CHAIN_LOG[Math.max(0, Math.min(level, DEFAULT_CHAIN_LOG.length - 1))];
-        this.chainLog = level < CAPPED_FROM_LEVEL ? defaultChainLog : Math.min(MAX_TABLE_LOG, windowLog);
+        // 0 where the level has no chain table (zstd's fast strategy).
+        this.chainLog = level < CAPPED_FROM_LEVEL ? NativeWindows.zstdChainLog(level) : Math.min(MAX_TABLE_LOG, windowLog);
         setParameters();
     }
 
@@ -126,7 +119,7 @@ final class ZstdHistoryCompressor implements HistoryCompressor {
         if (closed) {
             return 0;
         }
-        long chain = level > LAST_FAST_LEVEL ? 4L << chainLog : 0;
+        long chain = chainLog > 0 ? 4L << chainLog : 0;
         return (1L << windowLog) + (4L << hashLog) + chain + primeBytes + BLOCK_WORKSPACE;
     }
 

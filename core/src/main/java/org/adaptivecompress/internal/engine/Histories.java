@@ -195,8 +195,11 @@ final class Histories implements AutoCloseable {
 
     /** Native memory the histories hold, in bytes (see {@link HistoryCompressor#nativeBytes()}). */
     long nativeBytes() {
+        if (closed) {
+            return 0;
+        }
         long sum = 0;
-        for (int i = 0; i < made && !closed; i++) {
+        for (int i = 0; i < made; i++) {
             sum += byId[i].compressor.nativeBytes();
         }
         return sum;

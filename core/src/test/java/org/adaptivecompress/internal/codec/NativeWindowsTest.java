@@ -23,6 +23,12 @@ class NativeWindowsTest {
         assertThat(NativeWindows.historyWindowLog(Rung.parse(rung), 22)).isEqualTo(Math.min(22, windowLog));
     }
 
+    @ParameterizedTest(name = "zstd:{0}: 2^{1}")
+    @CsvSource({"-5, 0", "1, 0", "2, 0", "0, 16", "3, 16", "9, 20", "15, 23"})
+    void zstdsChainTableFollowsItsLevelAndTheFastLevelsHaveNone(int level, int chainLog) {
+        assertThat(NativeWindows.zstdChainLog(level)).isEqualTo(chainLog);
+    }
+
     @Test
     void codecsWithoutHistoriesHaveNoWindow() {
         assertThatThrownBy(() -> NativeWindows.nativeWindowLog(Rung.parse("lz4"))).isInstanceOf(IllegalArgumentException.class);
