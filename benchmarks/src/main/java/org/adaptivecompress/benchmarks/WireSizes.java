@@ -25,16 +25,18 @@ import org.adaptivecompress.stream.AdaptiveOutputStream;
  * machine's load; the times do.
  *
  * <p>{@code sizes [--scenarios mixed:42,mixed:7001 (or '' for none)] [--bytes 84000000] [--levels 3,9]
- * [--window BYTES] [--reset-interval BYTES] [FILE...]}
+ * [--block-size BYTES] [--window BYTES] [--reset-interval BYTES] [FILE...]}
  */
 public final class WireSizes {
 
     private static final int RUNS = 3;
 
+    private final int blockSize;
     private final int window;
     private final long resetInterval;
 
-    private WireSizes(int window, long resetInterval) {
+    private WireSizes(int blockSize, int window, long resetInterval) {
+        this.blockSize = blockSize;
         this.window = window;
         this.resetInterval = resetInterval;
     }
@@ -44,6 +46,7 @@ public final class WireSizes {
         List<String> scenarios = List.of("mixed:42", "mixed:7001");
         int bytes = 84_000_000;
         int[] levels = {3, 9};
+        int blockSize = AdaptiveCompressionOptions.DEFAULT_BLOCK_SIZE;
         int window = AdaptiveCompressionOptions.defaults().historyWindow();
         long resetInterval = AdaptiveCompressionOptions.FILE_RESET_INTERVAL;
         List<Path> files = new ArrayList<>();
@@ -53,6 +56,7 @@ public final class WireSizes {
                 case "--bytes" -> bytes = Integer.parseInt(args[++i]);
                 case "--levels" -> levels = java.util.Arrays.stream(args[++i].split(",")).mapToInt(Integer::parseInt)
                         .toArray();
+                case "--block-size" -> blockSize = Integer.parseInt(args[++i]);
                 case "--window" -> window = Integer.parseInt(args[++i]);
                 case "--reset-interval" -> resetInterval = Long.parseLong(args[++i]);
                 default -> files.add(Path.of(args[i]));
@@ -66,8 +70,9 @@ public final class WireSizes {
             inputs.add(file);
         }
         inputs.addAll(files);
-        WireSizes sizes = new WireSizes(window, resetInterval);
-        out.printf(Locale.ROOT, "histories: window %,d B, a reset point every %,d B%n", window, resetInterval);
+        WireSizes sizes = new WireSizes(blockSize, window, resetInterval);
+        out.printf(Locale.ROOT, "blocks of %,d B; histories: window %,d B, a reset point every %,d B%n", blockSize,
+                window, resetInterval);
         out.printf(Locale.ROOT, "| input | level | native zstd | blocks alone | with histories | alone / native"
                 + " | histories / native | seconds: native, alone, histories | primes |%n"
                 + "|---|---:|---:|---:|---:|---:|---:|---:|---:|%n");
@@ -129,7 +134,7 @@ public final class WireSizes {
     private Result adaptive(byte[] data, int level, boolean histories) throws IOException {
         ByteArrayOutputStream sink = new ByteArrayOutputStream(data.length / 2);
         try (OutputStream out = AdaptiveOutputStream.builder().ladder("raw,zstd:" + level).controller("fixed:1")
-                .history(histories).historyWindow(window).resetInterval(histories ? resetInterval : 0).build(sink)) {
+                .blockSize(blockSize).history(histories).historyWindow(window).resetInterval(histories ? resetInterval : 0).build(sink)) {
             out.write(data);
         }
         return new Result(sink.size(), sink.toByteArray(), 0);

@@ -58,6 +58,12 @@ final class CompressionMixin {
             description = "Input bytes per block, e.g. 128k (default: 128k).")
     int blockSize = AdaptiveCompressionOptions.DEFAULT_BLOCK_SIZE;
 
+    @Option(names = "--max-block-size", paramLabel = "BYTES", converter = Converters.BlockSize.class,
+            description = "The longest block: a controller that adapts grows blocks up to it while the link, not the "
+                    + "CPU, is the bound; the block size to keep every block at that size (default: 1m, or the block "
+                    + "size if larger).")
+    Integer maxBlockSize;
+
     @Option(names = "--history", negatable = true, description = "Let zstd and xz rungs match across blocks as "
             + "far back as zstd and xz themselves do at the same level, never across a reset point (default: on for a fixed rung, "
             + "off for a controller that adapts, as in the library).")
@@ -100,6 +106,9 @@ final class CompressionMixin {
                     .blockSize(blockSize).history(withHistory)
                     .resetInterval(withHistory ? resetInterval : 0)
                     .build();
+            if (maxBlockSize != null) {
+                options = options.toBuilder().maxBlockSize(maxBlockSize).build();
+            }
         } catch (IllegalArgumentException e) {
             throw new ParameterException(command.commandLine(), e.getMessage(), e);
         }

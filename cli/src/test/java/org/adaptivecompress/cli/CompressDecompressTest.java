@@ -166,6 +166,20 @@ class CompressDecompressTest {
     }
 
     @Test
+    void aLongestBlockShorterThanTheBlockSizeIsABadArgument() throws IOException {
+        byte[] data = DataKind.TEXT.generate(SIZE);
+        Path file = write("data", data);
+
+        Cli.Run bad = Cli.run("compress", "--adapt", "--block-size", "256k", "--max-block-size", "128k", file.toString());
+        assertThat(bad.exit()).isEqualTo(2);
+        assertThat(bad.err()).contains("shorter than the block size").doesNotContain("Exception");
+
+        Cli.Run good = Cli.run("compress", "--adapt", "--max-block-size", "2m", file.toString());
+        assertThat(good.exit()).as(good.err()).isZero();
+        assertThat(Cli.run("decompress", "-c", dir.resolve("data.adc").toString()).stdout()).isEqualTo(data);
+    }
+
+    @Test
     void decompressesLargeBlocksItWrote() throws IOException {
         byte[] data = DataKind.MIXED.generate(12 << 20);
         Path file = write("big", data);

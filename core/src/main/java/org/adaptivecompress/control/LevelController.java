@@ -52,6 +52,20 @@ public interface LevelController {
     }
 
     /**
+     * How many bytes the next block takes, from {@code blockSize} to {@code maxBlockSize} (see
+     * {@link org.adaptivecompress.engine.AdaptiveCompressionOptions.Builder#maxBlockSize(int)});
+     * asked once before the first block and after each {@link #decide}, by pipelines that cut a
+     * stream into blocks: the writer fills its next block to the length last answered (with
+     * workers, several blocks may be filled between two decisions). A longer block finds matches further back and costs fewer
+     * headers; a shorter one lets the controller decide more often. The default,
+     * {@code blockSize}, suits a controller that does not know whether the link or the writer
+     * bounds the stream.
+     */
+    default int blockLength(int blockSize, int maxBlockSize) {
+        return blockSize;
+    }
+
+    /**
      * Whether the stream may write a raw block to the sink on the writing thread when its FIFO
      * is empty, instead of queuing it for the sender. It saves a hand-off between threads and a
      * copy per block, which on a link faster than every codec is a large share of raw's speed

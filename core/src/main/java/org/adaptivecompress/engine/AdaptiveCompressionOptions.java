@@ -32,6 +32,13 @@ public final class AdaptiveCompressionOptions {
     /** Smallest block size accepted: below this, the 28-byte block header dominates. */
     public static final int MIN_BLOCK_SIZE = 256;
     /**
+     * Default longest block, 1 MiB, that blocks grow to while the link bounds the stream: zstd
+     * and LZMA2 blocks of 1 MiB alone write 2-6 % fewer bytes of mixed data than blocks of
+     * 128 KiB, and twice that again buys under 1 % (docs/PERFORMANCE.md, "Blocks that follow
+     * the link").
+     */
+    public static final int DEFAULT_MAX_BLOCK_SIZE = 1 << 20;
+    /**
      * The reset interval files are written with by default (the Hadoop codec, the CLI), 8 MiB:
      * a split reader reads at most this much past its split's end, and the reset points cost
      * 0.7 % of the bytes against one every 64 MiB (docs/PERFORMANCE.md, "Wire bytes against the
@@ -44,6 +51,8 @@ public final class AdaptiveCompressionOptions {
     private final Ladder ladder;
     private final Supplier<? extends LevelController> controllerFactory;
     private final int blockSize;
+    /** As set, 0 for the default: see {@link Builder#maxBlockSize(int)}. */
+    private final int maxBlockSizeSet;
     private final DecisionListener listener;
     private final boolean history;
     private final int historyWindow;
@@ -57,6 +66,7 @@ public final class AdaptiveCompressionOptions {
         this.ladder = b.ladder;
         this.controllerFactory = b.controllerFactory;
         this.blockSize = b.blockSize;
+        this.maxBlockSizeSet = b.maxBlockSize;
         this.listener = b.listener;
         this.history = b.history;
         this.historyWindow = b.historyWindow;
@@ -82,6 +92,7 @@ public final class AdaptiveCompressionOptions {
         b.ladder = ladder;
         b.controllerFactory = controllerFactory;
         b.blockSize = blockSize;
+        b.maxBlockSize = maxBlockSizeSet;
         b.listener = listener;
         b.history = history;
         b.historyWindow = historyWindow;
@@ -119,6 +130,7 @@ public final class AdaptiveCompressionOptions {
         Builder b = toBuilder();
         b.ladder = admitted;
         b.blockSize = Math.min(blockSize, budget.maxBlockLength());
+        b.maxBlockSize = Math.min(maxBlockSize(), budget.maxBlockLength());
         int fixedRung = namedFixedRung >= 0 ? budget.admittedRung(ladder, namedFixedRung) : -1;
         if (history) {
             int histories = (int) Math.min(FrameFormat.MAX_HISTORIES, (long) historyRungs(admitted) * workers);
@@ -160,9 +172,20 @@ public final class AdaptiveCompressionOptions {
         return controllerFactory;
     }
 
-    /** Bytes of input per block. */
+    /**
+     * Bytes of input per block; a controller that follows the link (the default) grows blocks
+     * up to {@link #maxBlockSize()} while the link, not the writer, bounds the stream.
+     */
     public int blockSize() {
         return blockSize;
+    }
+
+    /**
+     * The longest block a stream writes: what its blocks grow to while the link bounds it (see
+     * {@link Builder#maxBlockSize(int)}), and so the block length its readers must accept.
+     */
+    public int maxBlockSize() {
+        return maxBlockSizeSet > 0 ? maxBlockSizeSet : Math.max(blockSize, DEFAULT_MAX_BLOCK_SIZE);
     }
 
     /** Told every decision of the controller; {@link DecisionListener#NONE} by default. */
@@ -219,6 +242,8 @@ public final class AdaptiveCompressionOptions {
         private Ladder ladder = Ladder.defaultLadder();
         private Supplier<? extends LevelController> controllerFactory = LevelControllers.defaultController();
         private int blockSize = DEFAULT_BLOCK_SIZE;
+        /** 0 until set: then {@link #DEFAULT_MAX_BLOCK_SIZE}, or the block size if that is larger. */
+        private int maxBlockSize;
         private DecisionListener listener = DecisionListener.NONE;
         private boolean history;
         private int historyWindow = 1 << FrameFormat.DEFAULT_MAX_WINDOW_LOG;
@@ -264,6 +289,27 @@ public final class AdaptiveCompressionOptions {
                         + FrameFormat.MAX_BLOCK_LENGTH_LIMIT + "], was " + blockSize);
             }
             this.blockSize = blockSize;
+            return this;
+        }
+
+        /**
+         * The longest block, from the block size to 64 MiB; by default
+         * {@value #DEFAULT_MAX_BLOCK_SIZE} bytes, or the block size if that is larger. While the
+         * link, not the writer, bounds the stream, the default controller doubles the blocks up
+         * to it: a longer block finds matches further back and costs fewer headers, which is
+         * time where the link is slower than the codec, and on such a link a block's own latency
+         * is small beside its time on the wire. Where the writer bounds the stream, or the link
+         * changes, blocks are {@link #blockSize(int)} long, so decisions come often. Fixed
+         * rungs and AdOC's rule keep the block size. Set it to the block size to keep every
+         * block at that size; a reader must accept blocks of this length
+         * ({@code AdaptiveInputStream.Builder.maxBlockLength}, 4 MiB by default).
+         */
+        public Builder maxBlockSize(int maxBlockSize) {
+            if (maxBlockSize < MIN_BLOCK_SIZE || maxBlockSize > FrameFormat.MAX_BLOCK_LENGTH_LIMIT) {
+                throw new IllegalArgumentException("maxBlockSize must be in [" + MIN_BLOCK_SIZE + ", "
+                        + FrameFormat.MAX_BLOCK_LENGTH_LIMIT + "], was " + maxBlockSize);
+            }
+            this.maxBlockSize = maxBlockSize;
             return this;
         }
 
@@ -362,7 +408,8 @@ public final class AdaptiveCompressionOptions {
          *
          * @throws IllegalArgumentException if a controller named {@code fixed:N} names a rung
          *     the ladder does not have (a {@link FixedController} passed as an object clamps),
-         *     the reset interval is shorter than a block, or the controller cannot pursue the
+         *     the longest block set is shorter than the block size, the reset interval is
+         *     shorter than a block, or the controller cannot pursue the
          *     objective
          */
         public AdaptiveCompressionOptions build() {
@@ -372,6 +419,10 @@ public final class AdaptiveCompressionOptions {
             if (namedFixedRung > ladder.top()) {
                 throw new IllegalArgumentException("controller 'fixed:" + namedFixedRung + "' names rung "
                         + namedFixedRung + ", but the ladder " + ladder + " has rungs 0 to " + ladder.top());
+            }
+            if (maxBlockSize > 0 && maxBlockSize < blockSize) {
+                throw new IllegalArgumentException("maxBlockSize " + maxBlockSize + " is shorter than the block size ("
+                        + blockSize + " bytes)");
             }
             if (resetInterval > 0 && resetInterval < blockSize) {
                 throw new IllegalArgumentException("resetInterval " + resetInterval + " is shorter than a block ("

@@ -100,7 +100,8 @@ public final class AdaptiveOutputStream extends OutputStream {
     /**
      * What the FIFO's ring, the block and the frame buffer start at: a short message (a Kafka
      * record, a SequenceFile value) fits in them, and a longer stream doubles them as it goes,
-     * to their full sizes (1 MiB, 128 KiB and a frame's most) with its first block. Allocating
+     * to their full sizes (the FIFO's capacity, the block's length and its frame's most) with
+     * its first block, and the block and frame on as blocks grow. Allocating
      * the full sizes for a 232-byte stream would take longer than all else it does
      * ({@code ShortStreamBenchmark} times such a stream).
      */
@@ -135,8 +136,9 @@ public final class AdaptiveOutputStream extends OutputStream {
      */
     static final int BLOCK_START = FrameFormat.BLOCK_HEADER_LENGTH;
     /**
-     * The bytes the block being filled takes: the block size, less a block header's length
-     * when the writer is to store it raw, so that its frame is exactly the block size.
+     * The bytes the block being filled takes: the length the controller chose for it
+     * ({@link AdaptiveCompressor#nextBlockLength()}), less a block header's length when the
+     * writer is to store it raw, so that its frame is exactly that length.
      */
     private int blockLimit;
     /** Where the writer compresses blocks; with workers, only the stream header and end marker. */
@@ -200,7 +202,7 @@ public final class AdaptiveOutputStream extends OutputStream {
     /** Where the stream keeps its queued frames to compress again; {@code null} with histories, whose frames never are. */
     private QueuedFrames queuedFrames(AdaptiveCompressionOptions options, int fifoCapacity) {
         return options.history() ? null : new QueuedFrames(compressor.ladder().size(), fifoCapacity,
-                AdaptiveCompressor.maxFrameLength(options.blockSize()));
+                AdaptiveCompressor.maxFrameLength(options.maxBlockSize()));
     }
 
     /** A builder for streams with other options. */
@@ -512,7 +514,7 @@ public final class AdaptiveOutputStream extends OutputStream {
         awaitTheLinkAtStartup();
         long fifoAtStart = fifo.queuedBytes();
         if (frame.length < AdaptiveCompressor.maxFrameLength(length)) {
-            frame = new byte[AdaptiveCompressor.maxFrameLength(compressor.blockSize())];
+            frame = new byte[AdaptiveCompressor.maxFrameLength(length)]; // grows as blocks do
         }
         int n = compressor.compressBlockLeavingRawPayload(src, offset, length, frame, 0);
         queueCompressed(fifoAtStart, frame, n, src, offset, length);
@@ -589,18 +591,23 @@ public final class AdaptiveOutputStream extends OutputStream {
     }
 
     /**
-     * Grows the stream's own block (a worker's slot is full-sized) to hold {@code length}
-     * bytes: at least double, at most the block size; see {@link #SHORT_STREAM_BUFFERS}.
+     * Grows the block being filled to hold {@code length} bytes, keeping those in it: at least
+     * double, at most the longest block; see {@link #SHORT_STREAM_BUFFERS}. A worker's slot
+     * grows in its pool.
      */
     private void growBlock(int length) {
-        int full = BLOCK_START + compressor.blockSize();
+        if (workers != null) {
+            block = workers.growFillBuffer(length);
+            return;
+        }
+        int full = BLOCK_START + compressor.maxBlockLength();
         int size = (int) Math.min(full, Math.max(2L * block.length, BLOCK_START + (long) length));
         block = Arrays.copyOf(block, size);
     }
 
     /** See {@link #blockLimit}: only a block the writer may send itself is made shorter. */
     private int nextBlockLimit() {
-        int size = compressor.blockSize();
+        int size = compressor.nextBlockLength();
         boolean writersOwn = workers == null || workers.writerCompressesNext();
         return writersOwn && compressor.nextBlockStoredRaw() ? size - FrameFormat.BLOCK_HEADER_LENGTH : size;
     }
@@ -680,7 +687,7 @@ public final class AdaptiveOutputStream extends OutputStream {
 
     /** Options of an {@link AdaptiveOutputStream}; every setter checks its argument at once. */
     public static final class Builder {
-        private final AdaptiveCompressionOptions.Builder compression = AdaptiveCompressionOptions.builder();
+        private AdaptiveCompressionOptions.Builder compression = AdaptiveCompressionOptions.builder();
         private int fifoCapacity = DEFAULT_FIFO_CAPACITY;
         private int maxWorkers = 1;
         /** {@code null}: the default daemon threads, named after what they do. */
@@ -700,13 +707,9 @@ public final class AdaptiveOutputStream extends OutputStream {
             return this;
         }
 
-        /** All compression options at once (ladder, controller, block size, listener, history, statistics group). */
+        /** All compression options at once, replacing any set before (ladder, controller, blocks, listener, histories, statistics group, objective). */
         public Builder compression(AdaptiveCompressionOptions options) {
-            Objects.requireNonNull(options, "options is null");
-            compression.ladder(options.ladder()).controller(options.controllerFactory())
-                    .blockSize(options.blockSize()).listener(options.listener()).history(options.history())
-                    .historyWindow(options.historyWindow()).resetInterval(options.resetInterval())
-                    .statisticsGroup(options.statisticsGroup()).objective(options.objective());
+            compression = Objects.requireNonNull(options, "options is null").toBuilder();
             return this;
         }
 
@@ -745,6 +748,15 @@ public final class AdaptiveOutputStream extends OutputStream {
         }
 
         /**
+         * The longest block, that blocks grow to while the link bounds the stream; default 1 MiB.
+         * See {@link AdaptiveCompressionOptions.Builder#maxBlockSize(int)}.
+         */
+        public Builder maxBlockSize(int maxBlockSize) {
+            compression.maxBlockSize(maxBlockSize);
+            return this;
+        }
+
+        /**
          * Whether zstd and xz rungs keep a window across blocks; default off. See
          * {@link AdaptiveCompressionOptions.Builder#history(boolean)}.
          */
@@ -754,7 +766,7 @@ public final class AdaptiveOutputStream extends OutputStream {
         }
 
         /**
-         * How far back a history matches, a power of two from 1 MiB to 64 MiB; default 2 MiB. See
+         * How far back a history matches, a power of two from 1 MiB to 64 MiB; default 8 MiB. See
          * {@link AdaptiveCompressionOptions.Builder#historyWindow(int)}.
          */
         public Builder historyWindow(int bytes) {
@@ -876,7 +888,7 @@ public final class AdaptiveOutputStream extends OutputStream {
         public String toString() {
             return "AdaptiveOutputStream.Builder{fifoCapacity=" + fifoCapacity + ", maxWorkers=" + maxWorkers
                     + ", maxFrame="
-                    + FrameFormat.maxFrameLength(compression.build().blockSize()) + "}";
+                    + FrameFormat.maxFrameLength(compression.build().maxBlockSize()) + "}";
         }
     }
 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ThreadFactory;
@@ -24,7 +25,8 @@ import org.adaptivecompress.internal.format.FrameFormat;
  * writer queues the oldest one's frame once it is done, telling the engine and the tuner in that
  * order, and never has more than {@code k} blocks in flight, {@code k} being what the
  * {@link WorkerCountTuner} picked. Slots and threads are made on demand, at most
- * {@code max + 1} slots (one being filled) and {@code max} threads, and reused until close.
+ * {@code max + 1} slots (one being filled) and {@code max} threads, and reused until close; a
+ * slot holds a block of the block size at first and grows as the writer's blocks do.
  * With {@code k} at 1 the writer compresses each block itself instead ({@link #writerCompresses}),
  * once the blocks in flight are queued, and tells the tuner of it ({@link #writerQueued}).
  *
@@ -58,17 +60,18 @@ final class WorkerPool {
     private static final int INPUT_OFFSET = AdaptiveOutputStream.BLOCK_START;
 
     private static final class Slot {
-        final byte[] input;
-        final byte[] frame;
+        /** Grown, before the slot is dispatched, as the writer's blocks grow (see {@link #growFillBuffer}). */
+        byte[] input;
+        byte[] frame;
         final BlockJob job = new BlockJob();
         int length;
         long fifoAtDispatch;
         /** Set by the worker once {@link #job} and {@link #frame} are complete. */
         volatile boolean done;
 
-        Slot(int blockSize) {
-            input = new byte[INPUT_OFFSET + blockSize];
-            frame = new byte[AdaptiveCompressor.maxFrameLength(blockSize)];
+        Slot(int blockLength) {
+            input = new byte[INPUT_OFFSET + blockLength];
+            frame = new byte[AdaptiveCompressor.maxFrameLength(blockLength)];
         }
     }
 
@@ -78,7 +81,9 @@ final class WorkerPool {
     private final WorkerCountTuner tuner;
     private final ThreadFactory threadFactory;
     private final Runnable beforeEncode;
+    /** What a new slot holds: the stream's block size; slots grow from it to the longest block as blocks do. */
     private final int blockSize;
+    private final int maxBlockLength;
 
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition workAvailable = lock.newCondition();
@@ -109,6 +114,7 @@ final class WorkerPool {
         this.threadFactory = threadFactory;
         this.beforeEncode = beforeEncode;
         this.blockSize = compressor.blockSize();
+        this.maxBlockLength = compressor.maxBlockLength();
         // Sized for every slot there can be, so adding to them never grows an array.
         this.pending = new ArrayDeque<>(maxWorkers + 1);
         this.inFlight = new ArrayDeque<>(maxWorkers + 1);
@@ -119,6 +125,17 @@ final class WorkerPool {
 
     /** The buffer the writer fills with the next block, from {@link AdaptiveOutputStream#BLOCK_START}. */
     byte[] fillBuffer() {
+        return filling.input;
+    }
+
+    /**
+     * Grows the buffer the writer fills, keeping its bytes, to hold a block of {@code length}
+     * bytes: at least double, at most the longest block. Returns it.
+     */
+    byte[] growFillBuffer(int length) {
+        int grown = (int) Math.min(maxBlockLength, Math.max(2L * (filling.input.length - INPUT_OFFSET), length));
+        filling.input = Arrays.copyOf(filling.input, INPUT_OFFSET + grown);
+        filling.frame = new byte[AdaptiveCompressor.maxFrameLength(grown)];
         return filling.input;
     }
 

@@ -177,6 +177,11 @@ class ControllerSimulationTest {
                 afterDecision.accept(observation, d);
                 return d;
             }
+
+            @Override
+            public int blockLength(int blockSize, int maxBlockSize) {
+                return model.blockLength(blockSize, maxBlockSize);
+            }
         };
     }
 
@@ -217,6 +222,51 @@ class ControllerSimulationTest {
         // What the FIFO and the send buffer held at the drop crosses first: the drop shows within a second.
         assertThat(IntStream.range(drop, result.firstBlockAfter(1.1))
                 .anyMatch(i -> result.decision(i).reason() == Reason.LINK_DROPPED)).as("the drop is named").isTrue();
+    }
+
+    /**
+     * Blocks grow to the longest while the link bounds the stream (zstd:15 on text over 10 Mbit/s,
+     * zstd:1 over 1 Gbit/s), stay at the block size where the writer bounds it (10 Gbit/s), and
+     * are the block size again from the moment the link rises until its new rate is measured.
+     */
+    @Test
+    void growsBlocksWhileTheLinkBoundsTheStream() {
+        int longest = 8 * BLOCK;
+        double slow = 1.25e6;
+        LinkSimulation.Result onSlow = simulation(0.05).maxBlockSize(longest).run(new ModelController(), 120,
+                i -> TEXT, t -> slow);
+        assertThat(shareOfLength(onSlow, longest, 60, 120)).as(lengths(onSlow)).isGreaterThanOrEqualTo(0.9);
+        // More input per block and the same rungs: no slower than with blocks of one size.
+        LinkSimulation.Result fixedLength = simulation(0.05).run(new ModelController(), 120, i -> TEXT, t -> slow);
+        assertThat(onSlow.throughput()).isGreaterThanOrEqualTo(0.95 * fixedLength.throughput());
+
+        LinkSimulation.Result onFast = simulation(0.05).maxBlockSize(longest).run(new ModelController(), 2000,
+                i -> TEXT, t -> 1.25e9);
+        assertThat(shareOfLength(onFast, BLOCK, 0, 2000)).as(lengths(onFast)).isGreaterThanOrEqualTo(0.95);
+
+        // 10 Mbit/s for 6 s, then 1 Gbit/s.
+        LinkSimulation.Result stepped = simulation(0.05).maxBlockSize(longest).run(new ModelController(), 600,
+                i -> TEXT, t -> t < 6 ? slow : 125e6);
+        int rise = stepped.firstBlockAfter(6);
+        assertThat(shareOfLength(stepped, longest, rise - 20, rise)).as(lengths(stepped)).isGreaterThanOrEqualTo(0.9);
+        assertThat(shareOfLength(stepped, longest, 400, 600)).as(lengths(stepped)).isGreaterThanOrEqualTo(0.9);
+        for (int i = rise; i < stepped.blocks() - 1; i++) {
+            Reason r = stepped.decision(i).reason();
+            if (r == Reason.LINK_ROSE || r == Reason.LINK_FASTER) {
+                assertThat(stepped.length(i + 1)).as("the block after %s", r).isEqualTo(BLOCK);
+            }
+        }
+    }
+
+    /** Share of blocks in [from, to) of {@code length} bytes. */
+    private static double shareOfLength(LinkSimulation.Result result, int length, int from, int to) {
+        return IntStream.range(from, to).filter(i -> result.length(i) == length).count() / (double) (to - from);
+    }
+
+    /** The blocks' lengths in KiB, for a failure's message. */
+    private static String lengths(LinkSimulation.Result result) {
+        return IntStream.range(0, result.blocks()).mapToObj(i -> String.valueOf(result.length(i) >> 10))
+                .collect(java.util.stream.Collectors.joining(",", "KiB: ", ""));
     }
 
     @Test

@@ -82,17 +82,24 @@ public final class LinkSimulation {
     /** What happened to each block. */
     public static final class Result {
         private final int[] rungs;
+        private final int[] lengths;
         private final double[] queuedAt;
         private final List<Decision> decisions;
         private final double seconds;
         private final long inputBytes;
 
-        Result(int[] rungs, double[] queuedAt, List<Decision> decisions, double seconds, long inputBytes) {
+        Result(int[] rungs, int[] lengths, double[] queuedAt, List<Decision> decisions, double seconds) {
             this.rungs = rungs;
+            this.lengths = lengths;
             this.queuedAt = queuedAt;
             this.decisions = decisions;
             this.seconds = seconds;
-            this.inputBytes = inputBytes;
+            this.inputBytes = Arrays.stream(lengths).asLongStream().sum();
+        }
+
+        /** Block i's input bytes: the length the controller chose for it (see {@link #maxBlockSize}). */
+        public int length(int block) {
+            return lengths[block];
         }
 
         /** The rung block i was stored at (raw when it did not shrink or was skipped as incompressible). */
@@ -180,6 +187,7 @@ public final class LinkSimulation {
     static final double FIRST_SEND_BUFFER = 64 * 1024;
 
     private final int blockSize;
+    private int maxBlockSize;
     private final long fifoCapacity;
     private final long sendBuffer;
     private final double noise;
@@ -187,7 +195,7 @@ public final class LinkSimulation {
     private double writerNanosPerByte = 0.1;
 
     /**
-     * @param blockSize input bytes per block
+     * @param blockSize input bytes per block: the shortest a controller may ask for
      * @param fifoCapacity FIFO bytes
      * @param sendBuffer bytes of the kernel's send buffer between the sender and the link, or
      *     {@link #LINUX} for a buffer that grows as Linux grows it for the link's rate
@@ -196,6 +204,7 @@ public final class LinkSimulation {
      */
     public LinkSimulation(int blockSize, long fifoCapacity, long sendBuffer, double noise, long seed) {
         this.blockSize = blockSize;
+        this.maxBlockSize = blockSize;
         this.fifoCapacity = fifoCapacity;
         this.sendBuffer = sendBuffer;
         this.noise = noise;
@@ -220,6 +229,12 @@ public final class LinkSimulation {
             }
         }
         return BUFFER_BYTES[BUFFER_BYTES.length - 1];
+    }
+
+    /** The longest block the controller may ask for ({@link LevelController#blockLength}); default the block size. */
+    public LinkSimulation maxBlockSize(int bytes) {
+        this.maxBlockSize = bytes;
+        return this;
     }
 
     /** The writer's own nanoseconds per input byte besides the codec (the application, copies); default 0.1. */
@@ -285,6 +300,7 @@ public final class LinkSimulation {
         final SplittableRandom random = new SplittableRandom(seed);
         final SinkMeter meter = new SinkMeter(0);
         final int[] stored;
+        final int[] lengths;
         final double[] queuedAt;
         final List<Decision> decisions = new ArrayList<>();
 
@@ -324,6 +340,7 @@ public final class LinkSimulation {
             this.profileByBlock = profileByBlock;
             this.linkAt = linkAt;
             this.stored = new int[blocks];
+            this.lengths = new int[blocks];
             this.queuedAt = new double[blocks];
             this.rung = controller.initialRung(ladder);
         }
@@ -340,7 +357,7 @@ public final class LinkSimulation {
                 }
                 t += STEP;
             }
-            return new Result(stored, queuedAt, decisions, t, (long) blocks * blockSize);
+            return new Result(stored, lengths, queuedAt, decisions, t);
         }
 
         private void stepSender() {
@@ -400,8 +417,10 @@ public final class LinkSimulation {
             }
             skipped = skipRemaining > 0;
             tried = skipped ? 0 : rung;
-            compressSeconds = blockSize / (profile.speed[tried] * jitter());
-            compressLeft = compressSeconds + blockSize * writerNanosPerByte * 1e-9;
+            int length = Math.max(blockSize, Math.min(maxBlockSize, controller.blockLength(blockSize, maxBlockSize)));
+            lengths[block] = length;
+            compressSeconds = length / (profile.speed[tried] * jitter());
+            compressLeft = compressSeconds + length * writerNanosPerByte * 1e-9;
             double ratio = profile.ratio[tried] * jitter();
             boolean failed = tried > 0 && ratio < 32.0 / 31;
             incompressible = skipped || failed;
@@ -412,7 +431,7 @@ public final class LinkSimulation {
                 skipRemaining = failed ? skipRun : 0;
                 skipRun = failed ? Math.min(skipRun * 2, 64) : 1;
             }
-            storedLength = stored[block] == 0 ? blockSize : (int) (blockSize / ratio);
+            storedLength = stored[block] == 0 ? length : (int) (length / ratio);
             frame = storedLength + HEADER;
             fifoAtStart = fifo;
             awaitingLink = true;
@@ -423,7 +442,7 @@ public final class LinkSimulation {
             Observation o = Observation.builder()
                     .blockNumber(block).rung(rung).topRung(top)
                     .fifoAroundFrame((long) fifoAtStart, (long) fifo, frame)
-                    .block(blockSize, storedLength, incompressible).skipped(skipped)
+                    .block(lengths[block], storedLength, incompressible).skipped(skipped)
                     .compressNanos((long) (compressSeconds * 1e9))
                     .drainedBytes(sinkTaken)
                     .nanoTime(nanos())

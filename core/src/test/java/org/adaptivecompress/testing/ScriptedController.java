@@ -18,6 +18,8 @@ public final class ScriptedController implements LevelController {
     private int withheldTo;
     private int planned;
     private boolean priming = true;
+    private int[] blockLengths = {};
+    private int lengthsAnswered;
 
     /** Answers {@code rungs[0]}, {@code rungs[1]}, ... and starts over. */
     public ScriptedController(int... rungs) {
@@ -70,6 +72,24 @@ public final class ScriptedController implements LevelController {
     @Override
     public boolean primesHistories() {
         return priming;
+    }
+
+    /**
+     * Makes {@link #blockLength} answer {@code lengths[0]}, {@code lengths[1]}, ... and start
+     * over; 0 stands for the block size, -1 for the longest block. Without it, the block size.
+     */
+    public ScriptedController withBlockLengths(int... lengths) {
+        blockLengths = lengths.clone();
+        return this;
+    }
+
+    @Override
+    public int blockLength(int blockSize, int maxBlockSize) {
+        if (blockLengths.length == 0) {
+            return blockSize;
+        }
+        int length = blockLengths[lengthsAnswered++ % blockLengths.length];
+        return length == 0 ? blockSize : length < 0 ? maxBlockSize : length;
     }
 
     /** Every observation so far. */

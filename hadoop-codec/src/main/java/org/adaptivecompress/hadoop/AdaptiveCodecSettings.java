@@ -79,7 +79,8 @@ public final class AdaptiveCodecSettings {
     /**
      * A reader's ceiling on a block's declared lengths, checked before it allocates; default
      * 4 MiB or {@link #BLOCK_SIZE_KEY}, whichever is larger. A value below the block size is
-     * refused.
+     * refused. The codec's streams, whose blocks grow while the link bounds them, grow no
+     * longer than this.
      */
     public static final String MAX_BLOCK_LENGTH_KEY = PREFIX + "max.block.length";
     /**
@@ -176,7 +177,10 @@ public final class AdaptiveCodecSettings {
                     + maxWindow + ": the codec's readers would refuse the files it writes; raise " + MAX_WINDOW_KEY
                     + " or lower " + HISTORY_WINDOW_KEY);
         }
-        return new AdaptiveCodecSettings(stream, compressor, fifo, maxBlock, maxStream, maxRatio, maxWindowLog);
+        // Blocks grow no longer than the codec's own readers accept.
+        AdaptiveCompressionOptions readable = stream.maxBlockSize() <= maxBlock ? stream
+                : stream.toBuilder().maxBlockSize(maxBlock).build();
+        return new AdaptiveCodecSettings(readable, compressor, fifo, maxBlock, maxStream, maxRatio, maxWindowLog);
     }
 
     /**

@@ -37,7 +37,7 @@ public final class AdaptiveCompression {
 
     /**
      * Adds both handlers; the decoder accepts blocks of up to the larger of
-     * {@link FrameFormat#DEFAULT_MAX_BLOCK_LENGTH} and the options' block size, and history
+     * {@link FrameFormat#DEFAULT_MAX_BLOCK_LENGTH} and the options' longest block, and history
      * windows of up to the larger of 8 MiB and the options' window: a peer with the same options
      * is read.
      *
@@ -48,7 +48,7 @@ public final class AdaptiveCompression {
         Objects.requireNonNull(pipeline, "pipeline is null");
         AdaptiveCompressionEncoder encoder = new AdaptiveCompressionEncoder(options, executor);
         pipeline.addLast(DECODER_NAME, new AdaptiveCompressionDecoder(
-                Math.max(FrameFormat.DEFAULT_MAX_BLOCK_LENGTH, options.blockSize()), AdaptiveInputStream.UNLIMITED,
+                Math.max(FrameFormat.DEFAULT_MAX_BLOCK_LENGTH, options.maxBlockSize()), AdaptiveInputStream.UNLIMITED,
                 AdaptiveInputStream.UNLIMITED, Math.max(1 << FrameFormat.DEFAULT_MAX_WINDOW_LOG, options.historyWindow())));
         pipeline.addLast(ENCODER_NAME, encoder);
         return encoder;

@@ -34,8 +34,10 @@ import org.adaptivecompress.internal.format.FrameFormat;
  * Compresses the {@link ByteBuf}s written to a channel into the adaptive-compress frame format,
  * choosing a rung per block from how full the channel's outbound side is.
  *
- * <p><b>Blocks.</b> Written bytes are copied into a block of {@link AdaptiveCompressionOptions#blockSize()}
- * bytes (the message is released at once); a full block, or the partial block at
+ * <p><b>Blocks.</b> Written bytes are copied into a block (the message is released at once) of
+ * the length the controller chose after the last frame: {@link AdaptiveCompressionOptions#blockSize()}
+ * bytes, or up to {@link AdaptiveCompressionOptions#maxBlockSize()} while the link bounds the
+ * stream (see {@link org.adaptivecompress.control.LevelController#blockLength}). A full block, or the partial block at
  * {@link #flush}, is compressed into one frame. The stream header goes before the first frame and
  * the end-of-stream marker is written on {@link #close}, before the channel closes.
  *
@@ -105,7 +107,8 @@ public final class AdaptiveCompressionEncoder extends ChannelOutboundHandlerAdap
     private static final long START_CHECK_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     private final AdaptiveCompressor compressor;
-    private final int blockSize;
+    /** The length of the next block the writes open: the controller's answer after the last frame, on the event loop. */
+    private int nextBlockLength;
     private final Executor executor;
     private final long startTimeoutNanos;
 
@@ -162,7 +165,7 @@ public final class AdaptiveCompressionEncoder extends ChannelOutboundHandlerAdap
         }
         this.startTimeoutNanos = startTimeout.toNanos();
         this.compressor = new AdaptiveCompressor(options);
-        this.blockSize = options.blockSize();
+        this.nextBlockLength = compressor.nextBlockLength();
     }
 
     /** A snapshot of this encoder's statistics (blocks per rung, bytes in and out); any thread. */
@@ -204,7 +207,7 @@ public final class AdaptiveCompressionEncoder extends ChannelOutboundHandlerAdap
         hold(buf.readableBytes());
         while (true) {
             if (current == null && buf.isReadable()) {
-                current = ctx.alloc().heapBuffer(blockSize, blockSize);
+                current = ctx.alloc().heapBuffer(nextBlockLength, nextBlockLength);
             }
             if (current != null) {
                 current.writeBytes(buf, Math.min(buf.readableBytes(), current.writableBytes()));
@@ -435,6 +438,7 @@ public final class AdaptiveCompressionEncoder extends ChannelOutboundHandlerAdap
         }
         compressor.update(new PipelineSample(b.fifoAtStart, fifoBytes(), drainedBytes, 0,
                 meter.sample(System.nanoTime())));
+        nextBlockLength = compressor.nextBlockLength(); // no block is compressing: the controller is this thread's
         write(b.frame, b.promises);
         if (b.flush) {
             ctx.flush();

@@ -129,7 +129,7 @@ public final class AdaptiveCompressionCodec implements CompressionCodec {
 
     @Override
     public InputStream compressedInputStream(InputStream s) {
-        return AdaptiveInputStream.builder().maxBlockLength(Math.max(options.blockSize(),
+        return AdaptiveInputStream.builder().maxBlockLength(Math.max(options.maxBlockSize(),
                 FrameFormat.DEFAULT_MAX_BLOCK_LENGTH)).build(s);
     }
 

@@ -43,7 +43,8 @@ import org.adaptivecompress.control.Reason;
  * itself (the meter times them too); incompressible data is retried every block while trying
  * costs no time; queued frames are compressed again at the new rung when the link drops and the
  * writer has time for it; in a stream with histories, blocks are lent them, and histories are
- * primed, only while the writer has time to spare.
+ * primed, only while the writer has time to spare; and blocks double in length, up to the
+ * stream's longest, while the link bounds the stream.
  */
 public final class ModelController implements LevelController {
 
@@ -70,6 +71,8 @@ public final class ModelController implements LevelController {
     private Reason lastReason;
     private int lastRung;
     private boolean lastIncompressible;
+    /** The length {@link #blockLength} last answered, 0 before it was asked. */
+    private int blockLength;
     /** Input bytes of the blocks decided on, and when the first was seen: how far a deadline has run. */
     private long bytesSoFar;
     private long startNanos;
@@ -176,6 +179,25 @@ public final class ModelController implements LevelController {
     private boolean writerOutrunsLink(double headroom) {
         return link.state() == LinkEstimate.State.MEASURED
                 && forecast.writerSpeed(lastRung) >= headroom * link.rate() * rungs.ratio(lastRung);
+    }
+
+    /**
+     * Doubles the blocks, up to {@code maxBlockSize}, while the link bounds the stream (its rate
+     * is measured, which takes the sink held full, and the writer is forecast to outrun it at the
+     * rung decided) and the last decision was made on that rate; {@code blockSize} at once otherwise. Where the link is
+     * slower than the codec, a longer block is fewer bytes on the wire, at about the same
+     * compression speed per byte, and its own latency is small beside its time there; at start-up
+     * and when the link drops, rises or outruns the stream, decisions must come often, and where
+     * the writer bounds the stream the link has no use for a better ratio.
+     */
+    @Override
+    public int blockLength(int blockSize, int maxBlockSize) {
+        Reason r = lastReason;
+        boolean onTheLink = r != Reason.STARTUP && r != Reason.LINK_DROPPED && r != Reason.LINK_ROSE
+                && r != Reason.LINK_FASTER;
+        boolean grow = r != null && onTheLink && writerOutrunsLink(1);
+        blockLength = grow ? (int) Math.min(maxBlockSize, 2L * Math.max(blockLength, blockSize)) : blockSize;
+        return blockLength;
     }
 
     /** True: the meter times the writer's own raw writes as it times the sender's. */

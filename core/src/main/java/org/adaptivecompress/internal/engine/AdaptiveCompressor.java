@@ -65,6 +65,7 @@ public final class AdaptiveCompressor implements AutoCloseable {
     private final LevelController controller;
     private final DecisionListener listener;
     private final int blockSize;
+    private final int maxBlockLength;
     private final int salt;
     /** This thread's encoder: {@link #compressBlock} and the end marker. */
     private final FrameEncoder encoder;
@@ -153,10 +154,11 @@ public final class AdaptiveCompressor implements AutoCloseable {
         this.ladder = options.ladder();
         this.listener = options.listener();
         this.blockSize = options.blockSize();
+        this.maxBlockLength = options.maxBlockSize();
         this.controller = Objects.requireNonNull(options.controllerFactory().get(), "controller factory returned null");
         controller.objective(options.objective());
         this.salt = salt;
-        this.encoder = new FrameEncoder(ladder, blockSize, salt);
+        this.encoder = new FrameEncoder(ladder, maxBlockLength, salt);
         this.historyWindow = options.streamWindow();
         this.resetInterval = options.resetInterval();
         this.histories = options.history() ? new Histories(ladder, historyWindow, resetInterval) : null;
@@ -176,9 +178,25 @@ public final class AdaptiveCompressor implements AutoCloseable {
         return ladder;
     }
 
-    /** Bytes of input per block. */
+    /** The block size, {@link AdaptiveCompressionOptions#blockSize()}: the shortest {@link #nextBlockLength()} answers. */
     public int blockSize() {
         return blockSize;
+    }
+
+    /** The longest block, {@link AdaptiveCompressionOptions#maxBlockSize()}: buffers of this many bytes hold any block. */
+    public int maxBlockLength() {
+        return maxBlockLength;
+    }
+
+    /**
+     * How many bytes the next block is to take, from {@link AdaptiveCompressionOptions#blockSize()}
+     * to {@link #maxBlockLength()}: the controller's answer to {@link LevelController#blockLength},
+     * asked anew at each call, so call it once per block, after the last block's
+     * {@linkplain #update update}. A flush or the end of the input may cut a block shorter.
+     */
+    public int nextBlockLength() {
+        int length = controller.blockLength(blockSize, maxBlockLength);
+        return Math.max(blockSize, Math.min(maxBlockLength, length));
     }
 
     /**
@@ -263,7 +281,7 @@ public final class AdaptiveCompressor implements AutoCloseable {
      * {@code dst[dstOffset]}, which must have room for {@link #maxFrameLength(int)
      * maxFrameLength(length)} bytes.
      *
-     * @param length 1 to {@link #blockSize()} bytes
+     * @param length 1 to {@link #maxBlockLength()} bytes
      * @return the frame's length
      */
     public int compressBlock(byte[] src, int offset, int length, byte[] dst, int dstOffset) {
@@ -285,7 +303,7 @@ public final class AdaptiveCompressor implements AutoCloseable {
 
     private int compress(byte[] src, int offset, int length, byte[] dst, int dstOffset, boolean copyRawPayload) {
         ensureOpen();
-        FrameEncoder.checkBlockLength(length, blockSize);
+        FrameEncoder.checkBlockLength(length, maxBlockLength);
         planBlock(job, 1, length, src, offset);
         int written = copyRawPayload ? encoder.encode(job, src, offset, length, dst, dstOffset)
                 : encoder.encodeLeavingRawPayload(job, src, offset, length, dst, dstOffset);
@@ -294,11 +312,11 @@ public final class AdaptiveCompressor implements AutoCloseable {
     }
 
     /**
-     * An encoder for another thread: same ladder, block size and salt, its own compressors.
+     * An encoder for another thread: same ladder, longest block and salt, its own compressors.
      * The caller owns it and closes it; closing this engine does not. Safe from any thread.
      */
     public FrameEncoder newFrameEncoder() {
-        return new FrameEncoder(ladder, blockSize, salt);
+        return new FrameEncoder(ladder, maxBlockLength, salt);
     }
 
     /**
@@ -314,7 +332,7 @@ public final class AdaptiveCompressor implements AutoCloseable {
      * @param job the block's job, reused between blocks once recorded
      * @param workers how many workers compress blocks side by side, from 1; the controller sees
      *     the block's compression time divided by it (see {@link Observation#compressNanos()})
-     * @param length the block's length, 1 to {@link #blockSize()}: it sets where the next block starts
+     * @param length the block's length, 1 to {@link #maxBlockLength()}: it sets where the next block starts
      * @throws IllegalStateException if the engine writes histories
      */
     public void planBlock(BlockJob job, int workers, int length) {
@@ -345,7 +363,7 @@ public final class AdaptiveCompressor implements AutoCloseable {
         if (workers < 1) {
             throw new IllegalArgumentException("workers must be at least 1, was " + workers);
         }
-        FrameEncoder.checkBlockLength(length, blockSize);
+        FrameEncoder.checkBlockLength(length, maxBlockLength);
         job.plannedLength = length;
         job.streamOffset = plannedOffset;
         plannedOffset += length;
@@ -510,7 +528,7 @@ public final class AdaptiveCompressor implements AutoCloseable {
      * Compresses the block in the frame {@code src[offset, offset + length)}, which this engine
      * wrote at {@code storedRung} and which is not yet sent, again at {@code toRung}, into a new
      * frame at {@code dst[dstOffset]} (room for {@link #maxFrameLength(int)
-     * maxFrameLength(blockSize())} bytes), and moves the block in the statistics to its new
+     * maxFrameLength(maxBlockLength())} bytes), and moves the block in the statistics to its new
      * rung. The new frame decodes to the same bytes and takes the old one's place in the
      * stream: blocks of a stream without histories decode alone. Returns -1, recording
      * nothing, if the new frame would not be smaller. Either way the controller is told what
@@ -526,9 +544,9 @@ public final class AdaptiveCompressor implements AutoCloseable {
         if (recompressDecoder == null) {
             recompressHeader = new BlockHeader();
             recompressDecoder = new BlockDecoder();
-            recompressBlock = new byte[blockSize];
+            recompressBlock = new byte[maxBlockLength];
         }
-        BlockHeader header = recompressHeader.parse(src, offset, salt, blockSize, 0);
+        BlockHeader header = recompressHeader.parse(src, offset, salt, maxBlockLength, 0);
         int uncompressed = header.uncompressedLength();
         recompressDecoder.decode(header, src, offset + FrameFormat.BLOCK_HEADER_LENGTH, recompressBlock, 0, 0);
         return reencode(recompressBlock, 0, uncompressed, header.streamOffset(), storedRung, length, toRung, dst,

@@ -285,7 +285,7 @@ class AdaptiveCompressorTest {
     @Test
     void rejectsBlocksLargerThanConfiguredAndControllersThatLeaveTheLadder() {
         AdaptiveCompressionOptions options = AdaptiveCompressionOptions.builder().ladder("raw,lz4").blockSize(1024)
-                .controller(() -> new FixedController(0)).build();
+                .maxBlockSize(1024).controller(() -> new FixedController(0)).build();
         try (AdaptiveCompressor compressor = new AdaptiveCompressor(options)) {
             assertThatThrownBy(() -> compressor.compressBlock(new byte[2048], 0, 2048, new byte[4096], 0))
                     .hasMessageContaining("block length must be in [1, 1024]");

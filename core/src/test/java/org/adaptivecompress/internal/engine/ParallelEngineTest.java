@@ -129,7 +129,8 @@ class ParallelEngineTest {
 
     @Test
     void checksItsArguments() {
-        AdaptiveCompressionOptions options = AdaptiveCompressionOptions.builder().ladder("raw,lz4").blockSize(1024).build();
+        AdaptiveCompressionOptions options = AdaptiveCompressionOptions.builder().ladder("raw,lz4").blockSize(1024)
+                .maxBlockSize(1024).build();
         AdaptiveCompressor engine = new AdaptiveCompressor(options);
         FrameEncoder encoder = engine.newFrameEncoder();
         BlockJob job = new BlockJob();

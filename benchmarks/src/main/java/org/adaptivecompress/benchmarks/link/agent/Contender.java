@@ -6,6 +6,7 @@ import java.util.Locale;
 import org.adaptivecompress.codec.Ladder;
 import org.adaptivecompress.control.LevelControllers;
 import org.adaptivecompress.control.Objective;
+import org.adaptivecompress.engine.AdaptiveCompressionOptions;
 
 /**
  * One way of getting a cell's bytes across the link, named by an id that the driver and both
@@ -15,7 +16,10 @@ import org.adaptivecompress.control.Objective;
  * default controller with a worker per core), {@code controller:NAME} (any controller
  * {@link LevelControllers#byName} knows), the default controller under another
  * {@link Objective}: {@code cpu-budget:S} (at most S cores) and {@code cost:E} (egress at E per
- * GB, CPU at {@link #CORE_SECOND_PRICE}), and the native command-line codecs {@code zstd-3},
+ * GB, CPU at {@link #CORE_SECOND_PRICE}), the default controller with blocks never longer than
+ * SIZE bytes ({@code blocks:SIZE}, a suffix k or m allowed: {@code blocks:128k} keeps every
+ * block at the default block size, as before blocks followed the link), and the native
+ * command-line codecs {@code zstd-3},
  * {@code zstd-9}, {@code zstd-adapt} and {@code lz4}.
  *
  * @param id the id on the command line and in the agents' protocol, without spaces
@@ -48,6 +52,7 @@ public record Contender(String id, String label, Kind kind) {
     private static final String CONTROLLER = "controller:";
     private static final String CPU_BUDGET = "cpu-budget:";
     private static final String COST = "cost:";
+    private static final String BLOCKS = "blocks:";
     /** The price of a second of one core that cost contenders weigh: a cloud core at about 0.04 per hour. */
     public static final double CORE_SECOND_PRICE = 0.04 / 3600;
 
@@ -113,21 +118,48 @@ public record Contender(String id, String label, Kind kind) {
             new Contender(n, n, Kind.ADAPTIVE).objective(); // refuses a bad figure now
             return new Contender(n, n, Kind.ADAPTIVE);
         }
+        if (n.startsWith(BLOCKS)) {
+            new Contender(n, n, Kind.ADAPTIVE).maxBlockSize(); // refuses a bad size now
+            return new Contender(n, n, Kind.ADAPTIVE);
+        }
         if (n.startsWith(CONTROLLER) && n.length() > CONTROLLER.length()) {
             LevelControllers.byName(n.substring(CONTROLLER.length())); // refuses an unknown name now
             return new Contender(n, n, Kind.ADAPTIVE);
         }
         throw new IllegalArgumentException("unknown contender '" + id + "'; expected all, plain, default, history, adoc,"
-                + " parallel, fixed:0-" + ladder.top() + ", controller:NAME, cpu-budget:S, cost:E, zstd-3, zstd-9,"
+                + " parallel, fixed:0-" + ladder.top() + ", controller:NAME, cpu-budget:S, cost:E, blocks:SIZE, zstd-3, zstd-9,"
                 + " zstd-adapt or lz4");
     }
 
     /** For {@code controller:NAME}, the controller's name; the default for an objective's contender. */
     String controllerName() {
-        if (id.startsWith(CPU_BUDGET) || id.startsWith(COST)) {
+        if (id.startsWith(CPU_BUDGET) || id.startsWith(COST) || id.startsWith(BLOCKS)) {
             return LevelControllers.DEFAULT_NAME;
         }
         return id.startsWith(CONTROLLER) ? id.substring(CONTROLLER.length()) : id;
+    }
+
+    /**
+     * For {@code blocks:SIZE}, SIZE in bytes; -1 for any other contender.
+     *
+     * @throws IllegalArgumentException if SIZE is not a size from 256 bytes to 64 MiB
+     */
+    public int maxBlockSize() {
+        if (!id.startsWith(BLOCKS)) {
+            return -1;
+        }
+        String size = id.substring(BLOCKS.length());
+        int shift = size.endsWith("k") ? 10 : size.endsWith("m") ? 20 : 0;
+        try {
+            long bytes = Long.parseLong(shift == 0 ? size : size.substring(0, size.length() - 1)) << shift;
+            if (bytes >= AdaptiveCompressionOptions.MIN_BLOCK_SIZE && bytes <= 64 << 20) {
+                return (int) bytes;
+            }
+        } catch (NumberFormatException e) {
+            // refused below
+        }
+        throw new IllegalArgumentException("contender '" + id + "': blocks:SIZE takes a size from 256 to 64m, e.g."
+                + " blocks:128k");
     }
 
     /** What the contender's controller optimises: time unless it is {@code cpu-budget:S} or {@code cost:E}. */

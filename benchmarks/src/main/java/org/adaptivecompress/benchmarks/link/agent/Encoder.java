@@ -7,6 +7,7 @@ import java.nio.file.Paths;
 import java.util.List;
 import org.adaptivecompress.codec.Ladder;
 import org.adaptivecompress.control.LevelControllers;
+import org.adaptivecompress.engine.AdaptiveCompressionOptions;
 import org.adaptivecompress.engine.CompressionStatistics;
 import org.adaptivecompress.stream.AdaptiveOutputStream;
 
@@ -103,6 +104,10 @@ abstract class Encoder {
                 case "parallel" -> builder.controller(LevelControllers.defaultController())
                         .maxWorkers(Runtime.getRuntime().availableProcessors());
                 default -> builder.controller(LevelControllers.byName(contender.controllerName()));
+            }
+            if (contender.maxBlockSize() > 0) {
+                builder.blockSize(Math.min(contender.maxBlockSize(), AdaptiveCompressionOptions.DEFAULT_BLOCK_SIZE))
+                        .maxBlockSize(contender.maxBlockSize());
             }
             builder.objective(contender.objective().toString());
             AdaptiveOutputStream out = builder.build(wire);

@@ -63,5 +63,10 @@ class ProtocolTest {
         assertThatThrownBy(() -> Contender.parse("fixed:7")).hasMessageContaining("fixed:0 to fixed:6");
         assertThatThrownBy(() -> Contender.parse("controller:nope")).hasMessageContaining("unknown controller");
         assertThatThrownBy(() -> Contender.parse("gzip")).hasMessageContaining("unknown contender 'gzip'");
+        assertThat(Contender.parse("blocks:128k").maxBlockSize()).isEqualTo(128 << 10);
+        assertThat(Contender.parse("blocks:2m").maxBlockSize()).isEqualTo(2 << 20);
+        assertThat(Contender.parse("default").maxBlockSize()).isEqualTo(-1);
+        assertThatThrownBy(() -> Contender.parse("blocks:12x")).hasMessageContaining("blocks:SIZE");
+        assertThatThrownBy(() -> Contender.parse("blocks:100")).hasMessageContaining("blocks:SIZE");
     }
 }
