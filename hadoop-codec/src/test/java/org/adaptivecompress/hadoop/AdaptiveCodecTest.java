@@ -17,6 +17,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.adaptivecompress.codec.CodecType;
 import org.adaptivecompress.control.LevelControllers;
+import org.adaptivecompress.engine.AdaptiveCompressionOptions;
 import org.adaptivecompress.format.BadMagicException;
 import org.adaptivecompress.internal.format.BlockHeader;
 import org.adaptivecompress.internal.format.FrameFormat;
@@ -409,6 +410,17 @@ class AdaptiveCodecTest {
                 .hasMessageContaining(AdaptiveCodecSettings.BLOCK_SIZE_KEY + "=1048576");
         conf.setInt(AdaptiveCodecSettings.MAX_BLOCK_LENGTH_KEY, 1 << 20);
         assertThat(TestFiles.codec(conf).settings().maxBlockLength()).isEqualTo(1 << 20);
+    }
+
+    @Test
+    void streamsGrowTheirBlocksNoLongerThanTheCodecsReadersAccept() {
+        Configuration conf = new Configuration(false);
+        assertThat(TestFiles.codec(conf).settings().streamOptions().maxBlockSize())
+                .isEqualTo(AdaptiveCompressionOptions.DEFAULT_MAX_BLOCK_SIZE);
+        conf.setInt(AdaptiveCodecSettings.MAX_BLOCK_LENGTH_KEY, 512 << 10);
+        assertThat(TestFiles.codec(conf).settings().streamOptions().maxBlockSize()).isEqualTo(512 << 10);
+        conf.setInt(AdaptiveCodecSettings.BLOCK_SIZE_KEY, 512 << 10);
+        assertThat(TestFiles.codec(conf).settings().streamOptions().blockSize()).isEqualTo(512 << 10);
     }
 
     static byte[] text(int size) {

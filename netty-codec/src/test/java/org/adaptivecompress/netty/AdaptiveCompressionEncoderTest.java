@@ -46,6 +46,7 @@ import org.adaptivecompress.internal.format.FrameFormat;
 import org.adaptivecompress.netty.LoopbackLink.Transport;
 import org.adaptivecompress.stream.AdaptiveInputStream;
 import org.adaptivecompress.testing.DataKind;
+import org.adaptivecompress.testing.ScriptedController;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -98,6 +99,31 @@ class AdaptiveCompressionEncoderTest {
         Channels.runUntil(channel, written::isDone);
         assertThat(written.isSuccess()).isTrue();
         assertThat(closeAndDecode(channel)).isEqualTo(data);
+    }
+
+    /**
+     * Blocks take the length the controller chose after the last frame, from the block size to
+     * the longest: each write below is flushed and waited for, so each decision comes before the
+     * next block opens, and a write of the length asked fills exactly one block.
+     */
+    @Test
+    void blocksTakeTheLengthTheControllerChose() throws Exception {
+        ScriptedController controller = new ScriptedController(3, 2).withBlockLengths(-1, 0, 300_000);
+        AdaptiveCompressionOptions options = AdaptiveCompressionOptions.builder().controller(() -> controller)
+                .maxBlockSize(1 << 20).build();
+        EmbeddedChannel channel = new EmbeddedChannel(new AdaptiveCompressionEncoder(options));
+        List<Integer> asked = List.of(1 << 20, BLOCK, 300_000, 1 << 20, BLOCK, 300_000);
+        java.io.ByteArrayOutputStream data = new java.io.ByteArrayOutputStream();
+        for (int length : asked) {
+            byte[] block = DataKind.MIXED.generate(length);
+            data.writeBytes(block);
+            ChannelFuture written = channel.writeAndFlush(Unpooled.wrappedBuffer(block));
+            Channels.runUntil(channel, written::isDone);
+            assertThat(written.isSuccess()).isTrue();
+        }
+
+        assertThat(closeAndDecode(channel)).isEqualTo(data.toByteArray());
+        assertThat(controller.observations()).extracting(o -> o.uncompressedLength()).isEqualTo(asked);
     }
 
     /**
