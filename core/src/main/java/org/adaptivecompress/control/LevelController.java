@@ -56,10 +56,10 @@ public interface LevelController {
      * {@link org.adaptivecompress.engine.AdaptiveCompressionOptions.Builder#maxBlockSize(int)});
      * asked once before the first block and after each {@link #decide}, by pipelines that cut a
      * stream into blocks: the writer fills its next block to the length last answered (with
-     * workers, several blocks may be filled between two decisions). A longer block finds matches further back and costs fewer
-     * headers; a shorter one lets the controller decide more often. The default,
-     * {@code blockSize}, suits a controller that does not know whether the link or the writer
-     * bounds the stream.
+     * workers, several blocks may be filled between two decisions). A longer block finds
+     * matches further back and costs fewer headers; a shorter one lets the controller decide
+     * more often. The default, {@code blockSize}, suits a controller that does not know whether
+     * the link or the writer bounds the stream.
      */
     default int blockLength(int blockSize, int maxBlockSize) {
         return blockSize;

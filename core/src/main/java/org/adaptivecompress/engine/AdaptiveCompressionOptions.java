@@ -33,9 +33,9 @@ public final class AdaptiveCompressionOptions {
     public static final int MIN_BLOCK_SIZE = 256;
     /**
      * Default longest block, 1 MiB, that blocks grow to while the link bounds the stream: zstd
-     * and LZMA2 blocks of 1 MiB alone write 2-6 % fewer bytes of mixed data than blocks of
-     * 128 KiB, and twice that again buys under 1 % (docs/PERFORMANCE.md, "Blocks that follow
-     * the link").
+     * blocks of 1 MiB alone write 3-6 % fewer bytes of mixed data than blocks of 128 KiB, within
+     * 1 % of native streaming zstd (docs/PERFORMANCE.md, "Blocks that follow the link"), and a
+     * reader holds a block and its frame.
      */
     public static final int DEFAULT_MAX_BLOCK_SIZE = 1 << 20;
     /**

@@ -184,11 +184,12 @@ public final class ModelController implements LevelController {
     /**
      * Doubles the blocks, up to {@code maxBlockSize}, while the link bounds the stream (its rate
      * is measured, which takes the sink held full, and the writer is forecast to outrun it at the
-     * rung decided) and the last decision was made on that rate; {@code blockSize} at once otherwise. Where the link is
-     * slower than the codec, a longer block is fewer bytes on the wire, at about the same
-     * compression speed per byte, and its own latency is small beside its time there; at start-up
-     * and when the link drops, rises or outruns the stream, decisions must come often, and where
-     * the writer bounds the stream the link has no use for a better ratio.
+     * rung decided) and the last decision was made on that rate; {@code blockSize} at once
+     * otherwise. Where the link is slower than the codec, a longer block is fewer bytes on the
+     * wire, at about the same compression speed per byte, and its own latency is small beside
+     * its time there; at start-up and when the link drops, rises or outruns the stream,
+     * decisions must come often, and where the writer bounds the stream the link has no use for
+     * a better ratio.
      */
     @Override
     public int blockLength(int blockSize, int maxBlockSize) {
