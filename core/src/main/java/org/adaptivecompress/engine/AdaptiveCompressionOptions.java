@@ -76,7 +76,7 @@ public final class AdaptiveCompressionOptions {
         this.namedFixedRung = b.namedFixedRung;
     }
 
-    /** The default ladder, the default controller and 128 KiB blocks. */
+    /** The default ladder, the default controller and 128 KiB blocks, growing to 1 MiB while the link bounds the stream. */
     public static AdaptiveCompressionOptions defaults() {
         return DEFAULTS;
     }
@@ -284,11 +284,7 @@ public final class AdaptiveCompressionOptions {
 
         /** Bytes of input per block, from {@value #MIN_BLOCK_SIZE} to 64 MiB. */
         public Builder blockSize(int blockSize) {
-            if (blockSize < MIN_BLOCK_SIZE || blockSize > FrameFormat.MAX_BLOCK_LENGTH_LIMIT) {
-                throw new IllegalArgumentException("blockSize must be in [" + MIN_BLOCK_SIZE + ", "
-                        + FrameFormat.MAX_BLOCK_LENGTH_LIMIT + "], was " + blockSize);
-            }
-            this.blockSize = blockSize;
+            this.blockSize = checkBlockLength("blockSize", blockSize);
             return this;
         }
 
@@ -305,12 +301,17 @@ public final class AdaptiveCompressionOptions {
          * ({@code AdaptiveInputStream.Builder.maxBlockLength}, 4 MiB by default).
          */
         public Builder maxBlockSize(int maxBlockSize) {
-            if (maxBlockSize < MIN_BLOCK_SIZE || maxBlockSize > FrameFormat.MAX_BLOCK_LENGTH_LIMIT) {
-                throw new IllegalArgumentException("maxBlockSize must be in [" + MIN_BLOCK_SIZE + ", "
-                        + FrameFormat.MAX_BLOCK_LENGTH_LIMIT + "], was " + maxBlockSize);
-            }
-            this.maxBlockSize = maxBlockSize;
+            this.maxBlockSize = checkBlockLength("maxBlockSize", maxBlockSize);
             return this;
+        }
+
+        /** {@code bytes}, if a block may be that long: {@value #MIN_BLOCK_SIZE} bytes to 64 MiB. */
+        private static int checkBlockLength(String name, int bytes) {
+            if (bytes < MIN_BLOCK_SIZE || bytes > FrameFormat.MAX_BLOCK_LENGTH_LIMIT) {
+                throw new IllegalArgumentException(name + " must be in [" + MIN_BLOCK_SIZE + ", "
+                        + FrameFormat.MAX_BLOCK_LENGTH_LIMIT + "], was " + bytes);
+            }
+            return bytes;
         }
 
         /** Told every decision of the controller, with what it saw (see {@link DecisionListener}); default none. */

@@ -84,8 +84,9 @@ public final class CompressionStatistics {
      * The sum of the streams {@code open}, which are running, and of {@code finished}, the sum
      * of streams that have ended: every count adds up; the FIFO bytes, the workers and the
      * streams per rung add up over the open streams only, and the link's rate is the mean over
-     * the open streams that have one, and the histories' memory adds up over the open streams. Its current rung is the one most open streams are at
-     * (the lowest of a tie; 0 with none open). All must share {@code ladder}.
+     * the open streams that have one, and the histories' memory adds up over the open streams.
+     * Its current rung is the one most open streams are at (the lowest of a tie; 0 with none
+     * open). All must share {@code ladder}.
      *
      * @param finished the sum of the ended streams, or null for none
      * @param startNanos the {@link System#nanoTime()} the group started at
@@ -163,7 +164,6 @@ public final class CompressionStatistics {
             decisionSums[i] += decisions[i];
         }
     }
-
 
     /** The ladder the rung indexes refer to. */
     public Ladder ladder() {

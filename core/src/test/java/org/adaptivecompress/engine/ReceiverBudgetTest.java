@@ -56,7 +56,7 @@ class ReceiverBudgetTest {
         AdaptiveCompressionOptions narrowed = options.within(ReceiverBudget.parse("lz4,zstd:9,window=2m,block=1m"));
         assertThat(narrowed.ladder()).hasToString("raw,lz4,zstd:1,zstd:3,zstd:9");
         assertThat(narrowed.blockSize()).isEqualTo(1 << 20);
-        assertThat(narrowed.maxBlockSize()).as("the longest block, 2 MiB as the block size").isEqualTo(1 << 20);
+        assertThat(narrowed.maxBlockSize()).as("the longest block, 2 MiB like the block size, narrowed too").isEqualTo(1 << 20);
         assertThat(AdaptiveCompressionOptions.defaults().within(ReceiverBudget.parse("any,block=512k")).maxBlockSize())
                 .isEqualTo(512 << 10);
         assertThat(narrowed.history()).isTrue();

@@ -11,7 +11,7 @@ import java.util.Arrays;
  *
  * <p>It only errs one way that costs bytes: data that compresses through repeats of
  * high-entropy bytes (a random record repeated) looks incompressible here, and is found by
- * the backoff's retries as before. The sample reads 8 KiB of a 128 KiB block.
+ * the backoff's retries as before. The sample reads 8 KiB of a block, whatever its length.
  */
 final class CompressibilitySample {
 
