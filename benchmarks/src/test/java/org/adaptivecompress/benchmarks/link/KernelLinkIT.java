@@ -31,4 +31,11 @@ class KernelLinkIT extends LinkHarnessContract {
         kernel.close();
         assertThat(Namespace.exists(kernel.namespaceName())).isFalse();
     }
+
+    @Test
+    void connectionsDoNotInheritTheLastOnesTcpMetrics() throws LinkSetupException {
+        KernelLink kernel = (KernelLink) link;
+
+        assertThat(kernel.sysctl("net.ipv4.tcp_no_metrics_save")).isEqualTo("1");
+    }
 }

@@ -10,11 +10,19 @@ import java.util.Optional;
  * can cut TCP's 64 KiB segments into frames instead of dropping them) and, while a rate is set,
  * a tbf as its root qdisc. Both the sender's socket buffer and the qdisc's queue stay in the
  * path, as on a real link: a writer pushes megabytes at once, then waits while they drain.
+ *
+ * <p>Every connection starts as a new one to an unknown host: the namespace does not keep the
+ * TCP metrics of a closed connection, which Linux would otherwise hand to the next one to the
+ * same address (its slow-start threshold and round-trip time), so that one contender's transfer
+ * would shape the start of the next.
  */
 public final class KernelLink implements Link {
 
     /** Ethernet's MTU: the frames tbf meters. */
     static final int MTU = 1500;
+
+    /** The namespace's sysctl that stops closed connections leaving TCP metrics to the next. */
+    static final String NO_METRICS_SAVE = "net.ipv4.tcp_no_metrics_save";
 
     private final Namespace namespace;
     private final TcSession tc;
@@ -30,7 +38,8 @@ public final class KernelLink implements Link {
     }
 
     /**
-     * Creates the namespace, sets its loopback's MTU and starts the {@code tc} session.
+     * Creates the namespace, sets its loopback's MTU, turns off its cache of TCP metrics and
+     * starts the {@code tc} session.
      *
      * @throws LinkSetupException saying which step failed and why (not root, no {@code ip} or
      *     {@code tc}, no namespaces in this kernel or container)
@@ -39,12 +48,18 @@ public final class KernelLink implements Link {
         Namespace ns = Namespace.create();
         try {
             ns.run("ip", "link", "set", "lo", "mtu", Integer.toString(MTU));
+            ns.run("sysctl", "-q", "-w", NO_METRICS_SAVE + "=1");
             boolean netem = ns.hasNetem();
             return new KernelLink(ns, TcSession.open(ns), netem);
         } catch (LinkSetupException e) {
             ns.close();
             throw e;
         }
+    }
+
+    /** The value of a sysctl inside the namespace, such as {@code net.ipv4.tcp_no_metrics_save}. */
+    public String sysctl(String key) throws LinkSetupException {
+        return namespace.run("sysctl", "-n", key).trim();
     }
 
     /** The namespace's name. */
@@ -56,7 +71,7 @@ public final class KernelLink implements Link {
     public String describe() {
         return "kernel: namespace " + namespace.name() + ", loopback at MTU " + MTU + ", tbf as lo's root qdisc"
                 + " (frame rate = payload rate x 1514/1448, burst max(4 KiB, 2 ms) and at least 72 KiB in a step down from a bigger one, queue burst + max(1 MiB, 20 ms));"
-                + " unthrottled = no qdisc";
+                + " unthrottled = no qdisc; no TCP metrics kept between connections";
     }
 
     @Override
