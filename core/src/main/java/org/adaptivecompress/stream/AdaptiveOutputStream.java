@@ -62,9 +62,10 @@ import org.adaptivecompress.metrics.StatisticsGroup;
  * and compresses frames again on its own thread. Not with histories; the first time it takes
  * frames back, the stream allocates a buffer as large as its FIFO.
  *
- * <p>Until the sink's writes have shown the link's rate, the writer compresses a block only once
- * the sink has taken the frames before it: the blocks after are compressed knowing the link,
- * rather than a short transfer's whole input at the rung guessed before it.
+ * <p>Until the link has shown its rate, to the sink's writes and to the controller, the writer
+ * compresses a block only once the sink has taken the frames before it: the blocks after are
+ * compressed knowing the link, rather than a short transfer's whole input at the rung guessed
+ * before it.
  *
  * <p><b>Parallel compression</b>, off by default: with {@link Builder#maxWorkers(int)
  * maxWorkers(n)} above 1, blocks are compressed by up to {@code n} worker threads while the
@@ -475,16 +476,21 @@ public final class AdaptiveOutputStream extends OutputStream {
     }
 
     /**
-     * Until the sink's writes have shown the link's rate ({@link SinkMeter#linkShown()}), the
-     * writer compresses a block only once the sink has taken every frame before it: what it
-     * queues before then is compressed at a rung guessed for a link nobody knows, and a
-     * kernel's socket buffer swallows the first hundreds of kilobytes at once however slow the
-     * link is. A writer waiting here also leaves its core to a sender not yet scheduled. On a
-     * fast link the sink takes each frame as it comes.
+     * Until the link has shown its rate, to the sink's writes ({@link SinkMeter#linkShown()}) and
+     * to the controller ({@link AdaptiveCompressor#awaitsTheLink()}), the writer compresses a
+     * block only once the sink has taken every frame before it: what it queues before then is
+     * compressed at a rung guessed for a link nobody knows, and a kernel's socket buffer swallows
+     * the first hundreds of kilobytes at once however slow the link is. A writer waiting here
+     * also leaves its core to a sender not yet scheduled. On a fast link the sink takes each
+     * frame as it comes.
      */
     private void awaitTheLinkAtStartup() throws IOException {
-        if (sender == null || linkShown || (linkShown = meter.linkShown())) {
+        if (sender == null) {
             return; // without a sender, the writer sends what it queues itself
+        }
+        boolean shownToTheMeter = linkShown || (linkShown = meter.linkShown());
+        if (shownToTheMeter && !compressor.awaitsTheLink()) {
+            return;
         }
         if (fifo.putPosition() <= streamHeaderLength) {
             return; // the first block: nothing but the stream header before it
@@ -492,7 +498,8 @@ public final class AdaptiveOutputStream extends OutputStream {
         if (workers != null) {
             workers.drain(); // their frames are what the sender is to write
         }
-        fifo.awaitDrainedBeyond(fifo.putPosition() - 1, meter::linkShown);
+        // The meter can show the link during the wait; the controller only at its next decision.
+        fifo.awaitDrainedBeyond(fifo.putPosition() - 1, shownToTheMeter ? () -> false : meter::linkShown);
     }
 
     /** {@link #compressAndQueue}, the stream marked {@link #broken} by anything that escapes it. */

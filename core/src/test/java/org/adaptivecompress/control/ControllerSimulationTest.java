@@ -248,7 +248,8 @@ class ControllerSimulationTest {
         LinkSimulation.Result stepped = simulation(0.05).maxBlockSize(longest).run(new ModelController(), 600,
                 i -> TEXT, t -> t < 6 ? slow : 125e6);
         int rise = stepped.firstBlockAfter(6);
-        assertThat(shareOfLength(stepped, longest, rise - 20, rise)).as(lengths(stepped)).isGreaterThanOrEqualTo(0.9);
+        // A probe of a slower rung (one block in 32) starts the doubling over: three short blocks.
+        assertThat(shareOfLength(stepped, longest, rise - 20, rise)).as(lengths(stepped)).isGreaterThanOrEqualTo(0.85);
         assertThat(shareOfLength(stepped, longest, 400, 600)).as(lengths(stepped)).isGreaterThanOrEqualTo(0.9);
         for (int i = rise; i < stepped.blocks() - 1; i++) {
             Reason r = stepped.decision(i).reason();

@@ -65,37 +65,6 @@ class RecompressQueuedFramesTest {
         }
     }
 
-    /**
-     * Takes writes at once until it has taken enough to show the link fast (until then a stream
-     * queues a frame only once the sink has taken the last) and holds every later one until
-     * opened, so the frames written meanwhile stay queued.
-     */
-    private static final class HeldAfterFirstBlockBytes extends OutputStream {
-        final HeldSink held = new HeldSink();
-        private volatile int passed;
-
-        @Override
-        public void write(int b) throws IOException {
-            write(new byte[] {(byte) b}, 0, 1);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            if (passed < SinkMeter.SHOWN_WITHOUT_SPAN_BYTES) {
-                passed += len;
-                synchronized (held.received) {
-                    held.received.write(b, off, len);
-                }
-                return;
-            }
-            held.write(b, off, len);
-        }
-
-        byte[] received() {
-            return held.received();
-        }
-    }
-
     @Test
     void framesQueuedBeforeTheLinkDroppedAreCompressedAgainAtTheNewRungAndDecodeIntact() throws IOException {
         byte[] data = DataKind.TEXT.generate(BLOCKS * BLOCK);
@@ -171,7 +140,7 @@ class RecompressQueuedFramesTest {
                 return wanted > storedRung && ++answers > 2 ? storedRung - 1 : wanted;
             }
         };
-        HeldAfterFirstBlockBytes sink = new HeldAfterFirstBlockBytes();
+        HeldOnceShown sink = new HeldOnceShown();
         AdaptiveOutputStream out = AdaptiveOutputStream.builder().controller(() -> failsOnItsThirdAnswer)
                 .maxWorkers(maxWorkers).heldWorkers(maxWorkers).build(sink);
 
@@ -204,7 +173,7 @@ class RecompressQueuedFramesTest {
                 return updates >= BLOCKS ? storedRung - 1 : super.recompressRung(storedRung);
             }
         };
-        HeldAfterFirstBlockBytes sink = new HeldAfterFirstBlockBytes();
+        HeldOnceShown sink = new HeldOnceShown();
         AdaptiveOutputStream out = AdaptiveOutputStream.builder().controller(() -> failsOnTheLastBlock).maxWorkers(2)
                 .heldWorkers(2).build(sink);
         out.write(data); // the last two blocks are still with the workers
@@ -222,7 +191,7 @@ class RecompressQueuedFramesTest {
     void framesTakenBackAcrossAnInterruptedFinishArePutBackAroundTheStreamsEnd() throws Exception {
         byte[] data = DataKind.TEXT.generate(BLOCKS * BLOCK);
         int firstStream = FAST_BLOCKS * BLOCK; // more frames than the sink takes before it holds its writes
-        HeldAfterFirstBlockBytes sink = new HeldAfterFirstBlockBytes();
+        HeldOnceShown sink = new HeldOnceShown();
         LinkDrops controller = new LinkDrops(true);
         AdaptiveOutputStream out = AdaptiveOutputStream.builder().controller(() -> controller).fifoCapacity(FIFO)
                 .build(sink);
@@ -268,7 +237,7 @@ class RecompressQueuedFramesTest {
 
     /** Writes {@code data} while the sink holds all but its first write, then lets it all through. */
     private static Sent send(byte[] data, boolean history, LevelController controller) throws IOException {
-        HeldAfterFirstBlockBytes sink = new HeldAfterFirstBlockBytes();
+        HeldOnceShown sink = new HeldOnceShown();
         AdaptiveOutputStream out = AdaptiveOutputStream.builder().controller(() -> controller).history(history)
                 .fifoCapacity(FIFO).build(sink);
         out.write(data);
@@ -284,7 +253,7 @@ class RecompressQueuedFramesTest {
      * are counted only as their frames are queued).
      */
     private static byte[] sendWithWorkers(byte[] data, LinkDrops controller) throws IOException {
-        HeldAfterFirstBlockBytes sink = new HeldAfterFirstBlockBytes();
+        HeldOnceShown sink = new HeldOnceShown();
         AdaptiveOutputStream out = AdaptiveOutputStream.builder().controller(() -> controller).maxWorkers(2)
                 .heldWorkers(2).fifoCapacity(FIFO).build(sink);
         out.write(data);
@@ -308,7 +277,7 @@ class RecompressQueuedFramesTest {
      * After the controller's failure: every write throws with it as the cause, close too once
      * the sink lets the frames through, and what the sink got reads as cut short.
      */
-    private static void assertBrokenByTheController(AdaptiveOutputStream out, HeldAfterFirstBlockBytes sink,
+    private static void assertBrokenByTheController(AdaptiveOutputStream out, HeldOnceShown sink,
             byte[] data) {
         assertThatThrownBy(() -> out.write(data)).isInstanceOf(IOException.class)
                 .hasCauseInstanceOf(IllegalStateException.class);

@@ -10,6 +10,7 @@ import org.adaptivecompress.codec.Ladder;
 import org.adaptivecompress.control.Decision;
 import org.adaptivecompress.control.LevelController;
 import org.adaptivecompress.control.Observation;
+import org.adaptivecompress.control.Reason;
 import org.adaptivecompress.internal.engine.SinkMeter;
 
 /**
@@ -26,8 +27,9 @@ import org.adaptivecompress.internal.engine.SinkMeter;
  * below 32/31 is stored raw and reported incompressible, and the blocks after it are stored raw
  * without trying, 1, 2, 4 ... up to 64 of them as retries keep failing, unless the controller
  * says trying costs no time. A raw frame that finds the FIFO empty is written by the writer
- * itself when the controller learns from that, and until the link has shown itself the writer
- * compresses a block only once the sink has taken the frames before it, as the stream does.
+ * itself when the controller learns from that, and until the link has shown itself, to the
+ * meter and to the controller, the writer compresses a block only once the sink has taken the
+ * frames before it, as the stream does.
  */
 public final class LinkSimulation {
 
@@ -397,7 +399,9 @@ public final class LinkSimulation {
                 return;
             }
             if (awaitingLink) {
-                if (!meter.linkShown() && (fifo > 0 || sending != null)) {
+                boolean linkUnknown = !meter.linkShown()
+                        || !decisions.isEmpty() && decisions.get(decisions.size() - 1).reason() == Reason.STARTUP;
+                if (linkUnknown && (fifo > 0 || sending != null)) {
                     writerWait += STEP;
                     return;
                 }

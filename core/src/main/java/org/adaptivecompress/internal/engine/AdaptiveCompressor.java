@@ -131,6 +131,8 @@ public final class AdaptiveCompressor implements AutoCloseable {
     private long historyHeapBytes;
     /** The link's rate the last decision that had one assumed, NaN before. */
     private double lastLinkBytesPerSecond = Double.NaN;
+    /** Why the controller chose the next block's rung; null before its first decision. */
+    private volatile Reason lastReason;
     /** Workers side by side for the last recorded block; written under {@link #statsLock}. */
     private int lastWorkers = 1;
     private final long startNanos = System.nanoTime();
@@ -206,6 +208,15 @@ public final class AdaptiveCompressor implements AutoCloseable {
      */
     public boolean learnsFromDirectWrites() {
         return controller.learnsFromDirectWrites();
+    }
+
+    /**
+     * Whether the controller chose the next block's rung before the link showed its rate
+     * ({@link Reason#STARTUP}): a pipeline should not queue more blocks compressed at that guess
+     * than its sink takes.
+     */
+    public boolean awaitsTheLink() {
+        return lastReason == Reason.STARTUP;
     }
 
     /** The rung the controller has chosen for the next block. */
@@ -467,6 +478,7 @@ public final class AdaptiveCompressor implements AutoCloseable {
         int next = checkRung(decision.rung());
         int previous = rung;
         lastPlannedRung = next;
+        lastReason = decision.reason();
         synchronized (statsLock) { // statistics() reads the rung from other threads
             rung = next;
             lastFifoBytes = observation.fifoBytes();
