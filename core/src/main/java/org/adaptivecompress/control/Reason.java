@@ -13,7 +13,11 @@ public enum Reason {
     ADOC_GREW("AdOC: the FIFO grew past its threshold, one rung up"),
     /** AdOC's rule: neither, rung kept. */
     ADOC_KEPT("AdOC: FIFO steady, rung kept"),
-    /** The link has not shown its rate yet: the start-up rung is kept. */
+    /**
+     * The link has not shown its rate yet: the start-up rung is kept. After such a decision an
+     * {@code AdaptiveOutputStream} compresses the next block only once its sink has taken the
+     * frames before it, so that few blocks carry the guess.
+     */
     STARTUP("start-up: the link's rate is not known yet"),
     /** The link slowed sharply: the best rung for the slower link, at once. */
     LINK_DROPPED("the link slowed sharply"),
