@@ -607,9 +607,17 @@ public final class AdaptiveOutputStream extends OutputStream {
             block = workers.growFillBuffer(length);
             return;
         }
-        int full = BLOCK_START + compressor.maxBlockLength();
-        int size = (int) Math.min(full, Math.max(2L * block.length, BLOCK_START + (long) length));
-        block = Arrays.copyOf(block, size);
+        block = Arrays.copyOf(block, BLOCK_START
+                + grownBlockLength(block.length - BLOCK_START, length, compressor.maxBlockLength()));
+    }
+
+    /**
+     * The length a block buffer holding {@code current} bytes grows to for a block of
+     * {@code wanted}: at least double, at most {@code longest}. The stream's own block and the
+     * workers' slots grow alike.
+     */
+    static int grownBlockLength(int current, int wanted, int longest) {
+        return (int) Math.min(longest, Math.max(2L * current, wanted));
     }
 
     /** See {@link #blockLimit}: only a block the writer may send itself is made shorter. */

@@ -133,7 +133,7 @@ final class WorkerPool {
      * bytes: at least double, at most the longest block. Returns it.
      */
     byte[] growFillBuffer(int length) {
-        int grown = (int) Math.min(maxBlockLength, Math.max(2L * (filling.input.length - INPUT_OFFSET), length));
+        int grown = AdaptiveOutputStream.grownBlockLength(filling.input.length - INPUT_OFFSET, length, maxBlockLength);
         filling.input = Arrays.copyOf(filling.input, INPUT_OFFSET + grown);
         filling.frame = new byte[AdaptiveCompressor.maxFrameLength(grown)];
         return filling.input;
